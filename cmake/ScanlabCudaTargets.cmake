@@ -1,0 +1,95 @@
+# scanlab_add_cuda_target(<name> BACKEND <gpu|cpu|cpu-asan|host> KIND <EXECUTABLE|STATIC>
+#                         SOURCES <.cu and .cpp files> [INCLUDES dirs] [LINK targets] [DEFINES defs])
+#
+# The one way scanlab builds CUDA code. For `gpu`, nvcc compiles the .cu files. For the CPU
+# backends, each .cu is rewritten by scanlab-cu2cpp into a .cpp (with #line directives, so
+# diagnostics name the original file) and compiled by the host compiler against scanlab's own
+# CUDA headers; `cpu-asan` adds AddressSanitizer to find out-of-bounds accesses.
+
+function(scanlab_cpu_rewrite out_var target)
+  set(outputs "")
+  foreach(src IN LISTS ARGN)
+    get_filename_component(abs "${src}" ABSOLUTE)
+    get_filename_component(dir "${abs}" DIRECTORY)
+    file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${abs}")
+    string(REPLACE "../" "up/" rel "${rel}")
+    set(out "${CMAKE_CURRENT_BINARY_DIR}/scanlab_rewritten/${target}/${rel}.cpp")
+    add_custom_command(
+      OUTPUT "${out}"
+      COMMAND scanlab-cu2cpp "${abs}" -o "${out}" --depfile "${out}.d"
+      DEPENDS scanlab-cu2cpp "${abs}"
+      DEPFILE "${out}.d"
+      COMMENT "Rewriting ${rel} for the CPU backend"
+      VERBATIM)
+    # Quoted includes of the .cu must still find their neighbours.
+    set_source_files_properties("${out}" PROPERTIES COMPILE_OPTIONS "-iquote;${dir}")
+    list(APPEND outputs "${out}")
+  endforeach()
+  set(${out_var} "${outputs}" PARENT_SCOPE)
+endfunction()
+
+function(scanlab_add_cuda_target name)
+  cmake_parse_arguments(ARG "" "BACKEND;KIND" "SOURCES;INCLUDES;LINK;DEFINES" ${ARGN})
+  if(NOT ARG_KIND)
+    set(ARG_KIND EXECUTABLE)
+  endif()
+  set(cu_sources "")
+  set(other_sources "")
+  foreach(src IN LISTS ARG_SOURCES)
+    if(src MATCHES "\\.cu$")
+      list(APPEND cu_sources "${src}")
+    else()
+      list(APPEND other_sources "${src}")
+    endif()
+  endforeach()
+
+  if(ARG_BACKEND STREQUAL "gpu" OR ARG_BACKEND STREQUAL "host")
+    set(sources ${cu_sources} ${other_sources})
+  else()
+    scanlab_cpu_rewrite(rewritten ${name} ${cu_sources})
+    set(sources ${rewritten} ${other_sources})
+  endif()
+
+  if(ARG_KIND STREQUAL "EXECUTABLE")
+    add_executable(${name} ${sources})
+  else()
+    add_library(${name} STATIC ${sources})
+  endif()
+  target_include_directories(${name} PRIVATE ${ARG_INCLUDES})
+  target_compile_definitions(${name} PRIVATE ${ARG_DEFINES})
+  target_compile_features(${name} PRIVATE cxx_std_20)
+
+  if(ARG_BACKEND STREQUAL "gpu")
+    set_target_properties(${name} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON)
+    target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_GPU=1)
+    target_compile_options(${name} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
+    target_link_libraries(${name} PRIVATE CUDA::cudart scanlab::backend_gpu ${ARG_LINK})
+  elseif(ARG_BACKEND STREQUAL "host")
+    target_link_libraries(${name} PRIVATE ${ARG_LINK})  # plain C++, no CUDA at all
+  elseif(ARG_BACKEND STREQUAL "cpu")
+    target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    target_link_libraries(${name} PRIVATE scanlab::cpu_runtime ${ARG_LINK})
+  elseif(ARG_BACKEND STREQUAL "cpu-asan")
+    target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    target_compile_options(${name} PRIVATE -fsanitize=address -fno-omit-frame-pointer)
+    target_link_options(${name} PRIVATE -fsanitize=address)
+    target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_asan ${ARG_LINK})
+  else()
+    message(FATAL_ERROR "scanlab_add_cuda_target(${name}): unknown BACKEND '${ARG_BACKEND}'")
+  endif()
+endfunction()
+
+# The backends this configuration can build, in the order reports list them.
+function(scanlab_available_backends out_var)
+  set(list "")
+  if(SCANLAB_HAVE_GPU_BUILD)
+    list(APPEND list gpu)
+  endif()
+  if(SCANLAB_HAVE_CPU_BACKEND)
+    list(APPEND list cpu)
+    if(SCANLAB_ENABLE_ASAN)
+      list(APPEND list cpu-asan)
+    endif()
+  endif()
+  set(${out_var} "${list}" PARENT_SCOPE)
+endfunction()

@@ -1,0 +1,3 @@
+// scanlab CPU backend: everything lives in cuda_runtime.h.
+#pragma once
+#include "cuda_runtime.h"

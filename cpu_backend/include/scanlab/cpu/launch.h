@@ -1,0 +1,112 @@
+// Kernel launches and shared memory, as emitted by the source rewriter (scanlab-cu2cpp):
+//   k<<<g, b, smem, stream>>>(args)  ->  ::scanlab::cpu::launch(site, launch_config(g, b, smem, stream), k, args)
+//   __shared__ float x[N];            ->  static thread_local shared_slot s; auto& x = s.get<float[N]>(...)
+//   extern __shared__ float d[];      ->  float* const d = dynamic_shared<float>();
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "scanlab/cpu/types.h"
+
+namespace scanlab::cpu {
+
+struct launch_site {
+  const char* kernel;  // the kernel expression as written, e.g. "scan_kernel<float>"
+  const char* file;
+  int line;
+};
+
+struct launch_config {
+  dim3 grid;
+  dim3 block;
+  std::size_t shared_bytes;
+  cudaStream_t stream;
+  launch_config(dim3 g, dim3 b, std::size_t smem = 0, cudaStream_t s = nullptr)
+      : grid(g), block(b), shared_bytes(smem), stream(s) {}
+};
+
+namespace detail {
+
+// A kernel with its arguments, type-erased so the scheduler (compiled once) can run any kernel.
+struct kernel_call {
+  void (*run)(const void* closure);  // calls the kernel once, for the current CUDA thread
+  const void* closure;
+  const void* kernel_id;  // the kernel's address: key for cudaFuncSetAttribute
+};
+
+void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call);
+
+// On a GPU a host pointer passed to a kernel faults when dereferenced; on the CPU it would
+// silently work, so the launch checks every pointer argument against device allocations.
+bool pointer_argument_ok(const launch_site& site, int index, const void* pointer);
+
+template <class T>
+bool argument_ok(const launch_site& site, int index, const T& value) {
+  if constexpr (std::is_pointer_v<T> && !std::is_function_v<std::remove_pointer_t<T>>)
+    return pointer_argument_ok(site, index, (const void*)value);  // C cast: drops const and volatile
+  else
+    return true;
+}
+
+template <class Tuple, std::size_t... I>
+bool arguments_ok(const launch_site& site, const Tuple& params, std::index_sequence<I...>) {
+  return (argument_ok(site, static_cast<int>(I), std::get<I>(params)) && ...);
+}
+
+void* allocate_shared(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line);
+void* dynamic_shared_base();
+std::uint64_t current_block_epoch();
+
+}  // namespace detail
+
+template <class... Params, class... Args>
+void launch(const launch_site& site, const launch_config& config, void (*kernel)(Params...), Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args), "kernel launched with the wrong number of arguments");
+  // Arguments are converted to the parameter types once, as CUDA copies them into the launch;
+  // each CUDA thread then gets its own copy when the kernel is called.
+  using params_t = std::tuple<std::decay_t<Params>...>;
+  params_t params(std::forward<Args>(args)...);
+  if (!detail::arguments_ok(site, params, std::index_sequence_for<Params...>{})) return;
+  struct closure_t {
+    void (*kernel)(Params...);
+    params_t* params;
+  } closure{kernel, &params};
+  detail::kernel_call call{
+      [](const void* c) {
+        auto* self = static_cast<const closure_t*>(c);
+        std::apply(self->kernel, *self->params);
+      },
+      &closure, reinterpret_cast<const void*>(kernel)};
+  detail::launch_kernel(site, config, call);
+}
+
+// One per __shared__ declaration (static thread_local, so each OS thread running blocks has its
+// own). The first CUDA thread of a block that reaches the declaration allocates the variable in
+// that block's arena; the rest of the block gets the same address.
+class shared_slot {
+ public:
+  template <class T, std::size_t Align = alignof(T)>
+  T& get(const char* name, const char* file, int line) {
+    std::uint64_t epoch = detail::current_block_epoch();
+    if (epoch_ != epoch) {
+      address_ = detail::allocate_shared(sizeof(T), Align < 16 ? 16 : Align, name, file, line);
+      epoch_ = epoch;
+    }
+    return *static_cast<T*>(address_);
+  }
+
+ private:
+  std::uint64_t epoch_ = 0;
+  void* address_ = nullptr;
+};
+
+template <class T>
+T* dynamic_shared() {
+  return static_cast<T*>(detail::dynamic_shared_base());
+}
+
+}  // namespace scanlab::cpu

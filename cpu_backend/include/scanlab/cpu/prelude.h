@@ -1,0 +1,38 @@
+// Included first by every file that scanlab-cu2cpp rewrote (and by cuda_runtime.h): the CUDA
+// language as the host compiler sees it on the CPU backend. nvcc includes cuda_runtime.h and the
+// C headers below implicitly, so student code may rely on them here too.
+#pragma once
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "scanlab/cpu/types.h"
+#include "scanlab/cpu/runtime_api.h"
+#include "scanlab/cpu/thread_context.h"
+#include "scanlab/cpu/device_api.h"
+#include "scanlab/cpu/math_api.h"
+#include "scanlab/cpu/launch.h"
+#include "scanlab/cpu/unsupported.h"
+
+// Execution-space qualifiers mean nothing to the host compiler: every function can run anywhere.
+// (__restrict__ and __noinline__ are left alone: GCC knows the first, and its headers use the second.)
+#define __global__
+#define __device__
+#define __host__
+#define __constant__
+#define __managed__ static_assert(false, "scanlab CPU backend: __managed__ memory is not supported");
+#define __forceinline__ inline __attribute__((always_inline))
+#define __align__(n) alignas(n)
+#define __launch_bounds__(...)
+#define __grid_constant__
+// The rewriter turns every __shared__ declaration of a .cu/.cuh file into per-block storage; one
+// that reaches the compiler came from a header it did not rewrite.
+#define __shared__ static_assert(false, "scanlab CPU backend: __shared__ in a header the CPU backend did not rewrite; give the header a .cuh extension");
+// Marks the build, for framework code only; lab code never needs it.
+#define SCANLAB_CPU_BACKEND 1

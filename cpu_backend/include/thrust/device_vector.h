@@ -1,0 +1,2 @@
+#pragma once
+#error "scanlab CPU backend: Thrust is not available here. A lab must implement its own scan; the grader gives zero to a submission that calls a library scan."

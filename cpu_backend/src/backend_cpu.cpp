@@ -1,0 +1,33 @@
+// scanlab/backend.h for the CPU backend: forwards to its scheduler and detectors.
+#include "scanlab/backend.h"
+#include "scanlab/cpu/control.h"
+
+namespace scanlab::backend {
+
+const char* name() { return "cpu"; }
+bool is_cpu() { return true; }
+bool device_available() { return true; }
+std::string device_description() { return "scanlab CPU backend (one fiber per CUDA thread, one block at a time)"; }
+
+const char* order_name(order o) {
+  return o == order::forward ? "forward" : o == order::reverse ? "reverse" : "random";
+}
+
+bool set_schedule(order threads, order blocks, std::uint64_t seed) {
+  auto convert = [](order o) {
+    return o == order::forward ? cpu::order::forward : o == order::reverse ? cpu::order::reverse : cpu::order::random;
+  };
+  cpu::set_schedule({convert(threads), convert(blocks), seed});
+  return true;
+}
+
+detector_report take_report() {
+  cpu::report r = cpu::take_report();
+  if (r.kind == cpu::problem::none) return {};
+  return {cpu::problem_name(r.kind), r.message};
+}
+
+void set_print_reports(bool on) { cpu::set_print_reports(on); }
+void set_watchdog_seconds(double seconds) { cpu::set_watchdog_seconds(seconds); }
+
+}  // namespace scanlab::backend

@@ -1,0 +1,469 @@
+#include "block_scheduler.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <sstream>
+
+#include "launch_state.h"
+
+namespace scanlab::cpu::detail {
+
+thread_local execution_context tls;
+
+block_scheduler& this_scheduler() {
+  static thread_local block_scheduler scheduler;
+  return scheduler;
+}
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+bool same_site(const char* file_a, int line_a, const char* file_b, int line_b) {
+  if (line_a != line_b) return false;
+  if (file_a == file_b) return true;
+  return file_a != nullptr && file_b != nullptr && std::strcmp(file_a, file_b) == 0;
+}
+
+const char* barrier_name(barrier_kind k) {
+  switch (k) {
+    case barrier_kind::plain: return "__syncthreads()";
+    case barrier_kind::count: return "__syncthreads_count()";
+    case barrier_kind::all: return "__syncthreads_and()";
+    case barrier_kind::any: return "__syncthreads_or()";
+  }
+  return "__syncthreads()";
+}
+
+const char* warp_op_name(warp_op op) {
+  switch (op) {
+    case warp_op::sync: return "__syncwarp";
+    case warp_op::shfl_idx: return "__shfl_sync";
+    case warp_op::shfl_up: return "__shfl_up_sync";
+    case warp_op::shfl_down: return "__shfl_down_sync";
+    case warp_op::shfl_xor: return "__shfl_xor_sync";
+    case warp_op::ballot: return "__ballot_sync";
+    case warp_op::any: return "__any_sync";
+    case warp_op::all: return "__all_sync";
+  }
+  return "warp collective";
+}
+
+std::string short_file(const char* file) { return file ? file : "?"; }
+
+std::string hex_mask(unsigned mask) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", mask);
+  return buf;
+}
+
+// "lanes 0-15, 20" style list of the set bits of a mask.
+std::string lane_list(unsigned mask) {
+  std::string out;
+  for (int lane = 0; lane < 32;) {
+    if (!((mask >> lane) & 1u)) { ++lane; continue; }
+    int end = lane;
+    while (end + 1 < 32 && ((mask >> (end + 1)) & 1u)) ++end;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(lane);
+    if (end > lane) out += "-" + std::to_string(end);
+    lane = end + 1;
+  }
+  return out;
+}
+
+// The poison that uninitialised shared memory holds: a quiet NaN with a recognisable payload.
+constexpr std::uint64_t inactive_lane_value = 0x7fc0dead7fc0deadull;
+
+}  // namespace
+
+void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
+  while (threads_.size() < count) {
+    auto t = std::make_unique<cuda_thread>();
+    t->stack = std::make_unique<fiber_stack>(default_fiber_stack_bytes());
+    threads_.push_back(std::move(t));
+  }
+  if (ready_.size() < count) ready_.resize(count);
+  warps_.assign((count + 31) / 32, {});
+  for (unsigned i = 0; i < count; ++i) {
+    cuda_thread& t = *threads_[i];
+    t.linear = i;
+    t.idx = {i % block_dim.x, (i / block_dim.x) % block_dim.y, i / (block_dim.x * block_dim.y)};
+    t.status = thread_status::ready;
+    t.wait_file = nullptr;
+    t.wait_line = 0;
+    if (t.needs_fresh_context) {
+      make_context(t.slot, *t.stack, &block_scheduler::fiber_entry);
+      t.needs_fresh_context = false;
+    }
+  }
+}
+
+void block_scheduler::push_ready(cuda_thread* t) {
+  t->status = thread_status::ready;
+  ready_[(ready_head_ + ready_count_) % count_] = t->linear;
+  ++ready_count_;
+}
+
+cuda_thread* block_scheduler::pop_ready() {
+  if (ready_count_ == 0) return nullptr;
+  unsigned i = ready_[ready_head_];
+  ready_head_ = (ready_head_ + 1) % count_;
+  --ready_count_;
+  return threads_[i].get();
+}
+
+void block_scheduler::push_all_in_order() {
+  // Called when no thread is queued; every live thread becomes ready in the chosen order.
+  ready_head_ = 0;
+  ready_count_ = 0;
+  auto push_if_live = [this](unsigned i) {
+    if (threads_[i]->status != thread_status::exited) push_ready(threads_[i].get());
+  };
+  switch (order_) {
+    case order::forward:
+      for (unsigned i = 0; i < count_; ++i) push_if_live(i);
+      break;
+    case order::reverse:
+      for (unsigned i = count_; i-- > 0;) push_if_live(i);
+      break;
+    case order::random: {
+      order_scratch_.resize(count_);
+      for (unsigned i = 0; i < count_; ++i) order_scratch_[i] = i;
+      for (unsigned i = count_; i > 1; --i) {
+        unsigned j = static_cast<unsigned>(splitmix64(rng_state_) % i);
+        std::swap(order_scratch_[i - 1], order_scratch_[j]);
+      }
+      for (unsigned i : order_scratch_) push_if_live(i);
+      break;
+    }
+  }
+}
+
+void block_scheduler::enter(cuda_thread* t) {
+  t->status = thread_status::running;
+  tls.thread = t;
+  tls.thread_idx = t->idx;
+  tls.linear_thread = t->linear;
+  // Load + store, not an atomic increment: only this thread writes, and a locked add costs as much
+  // as the switch itself.
+  switches_.store(switches_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
+block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint3 block_idx, order thread_order,
+                                   std::uint64_t seed) {
+  count_ = block_dim.x * block_dim.y * block_dim.z;
+  call_ = &call;
+  order_ = thread_order;
+  rng_state_ = seed;
+  exited_ = 0;
+  at_barrier_ = 0;
+  outcome_ = {};
+  prepare_threads(count_, block_dim);
+  tls.block_idx = block_idx;
+  tls.block_dim = block_dim;
+  push_all_in_order();
+  running_ = true;
+  cuda_thread* first = pop_ready();
+  enter(first);
+  switch_context(scheduler_slot_, first->slot);
+  // Back here when the last thread exited, or a detector aborted the block.
+  running_ = false;
+  tls.thread = nullptr;
+  if (outcome_.kind != problem::none) {
+    // Every fiber of this block may hold frames of the aborted kernel: start them afresh.
+    for (unsigned i = 0; i < count_; ++i) threads_[i]->needs_fresh_context = true;
+  }
+  return outcome_;
+}
+
+void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
+  finish_switch(incoming, nullptr);
+  block_scheduler& self = this_scheduler();
+  for (;;) {
+    cuda_thread* me = tls.thread;
+    self.call_->run(self.call_->closure);
+    self.thread_exited(me);  // returns when this fiber is reused for a thread of a later block
+  }
+}
+
+void block_scheduler::thread_exited(cuda_thread* self) {
+  self->status = thread_status::exited;
+  ++exited_;
+  switch_away(self);
+}
+
+void block_scheduler::switch_away(cuda_thread* self) {
+  cuda_thread* next = pop_ready();
+  if (next == nullptr) next = release_or_diagnose();
+  if (next == self) {
+    enter(self);
+    return;
+  }
+  if (next == nullptr) {
+    switch_context(self->slot, scheduler_slot_);  // block finished
+    return;
+  }
+  enter(next);
+  switch_context(self->slot, next->slot);
+}
+
+// Nothing is runnable: either the block is done, or every live thread waits at a barrier (release
+// it), or the block is stuck (report why and abort).
+cuda_thread* block_scheduler::release_or_diagnose() {
+  const unsigned live = count_ - exited_;
+  if (live == 0) return nullptr;
+  if (at_barrier_ == live) {
+    // All live threads wait at a barrier. CUDA requires every thread of the block to reach the
+    // same __syncthreads; a GPU may still "work" when they do not, which is why this is checked.
+    const cuda_thread* first = nullptr;
+    std::map<std::pair<std::string, int>, unsigned> sites;
+    for (unsigned i = 0; i < count_; ++i) {
+      const cuda_thread& t = *threads_[i];
+      if (t.status != thread_status::at_barrier) continue;
+      if (first == nullptr) first = &t;
+      ++sites[{short_file(t.wait_file), t.wait_line}];
+    }
+    bool kinds_agree = true;
+    for (unsigned i = 0; i < count_; ++i)
+      if (threads_[i]->status == thread_status::at_barrier && threads_[i]->barrier != first->barrier)
+        kinds_agree = false;
+    if (exited_ > 0 || sites.size() > 1 || !kinds_agree) {
+      std::ostringstream m;
+      m << "divergent barrier in block " << describe_index(tls.block_idx) << " of " << kernel_description()
+        << ":\n";
+      for (const auto& [site, n] : sites)
+        m << "  " << n << " thread" << (n == 1 ? "" : "s") << " wait at " << barrier_name(first->barrier) << " "
+          << site.first << ":" << site.second << "\n";
+      if (exited_ > 0)
+        m << "  " << exited_ << " thread" << (exited_ == 1 ? " has" : "s have")
+          << " already exited (returned before reaching it)\n";
+      m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
+           "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "
+           "on a GPU it may hang or appear to work.";
+      fail(problem::divergent_barrier, m.str());
+    }
+    int result = 0;
+    switch (first->barrier) {
+      case barrier_kind::plain: break;
+      case barrier_kind::count:
+      case barrier_kind::any:
+        for (unsigned i = 0; i < count_; ++i) result += threads_[i]->predicate != 0;
+        if (first->barrier == barrier_kind::any) result = result > 0;
+        break;
+      case barrier_kind::all:
+        result = 1;
+        for (unsigned i = 0; i < count_; ++i) result &= threads_[i]->predicate != 0;
+        break;
+    }
+    for (unsigned i = 0; i < count_; ++i) threads_[i]->barrier_result = result;
+    at_barrier_ = 0;
+    push_all_in_order();
+    return pop_ready();
+  }
+  // Some live thread waits in a warp collective that cannot complete.
+  std::ostringstream m;
+  m << "deadlock in block " << describe_index(tls.block_idx) << " of " << kernel_description()
+    << ": no thread can continue.\n"
+    << describe_waiting();
+  fail(problem::deadlock, m.str());
+}
+
+std::string block_scheduler::describe_waiting() const {
+  std::ostringstream m;
+  std::map<std::string, unsigned> groups;  // "waits at X file:line" -> count
+  unsigned ready = 0;
+  const cuda_thread* running = nullptr;
+  for (unsigned i = 0; i < count_ && i < threads_.size(); ++i) {
+    const cuda_thread& t = *threads_[i];
+    switch (t.status) {
+      case thread_status::at_barrier:
+        ++groups["wait at " + std::string(barrier_name(t.barrier)) + " " + short_file(t.wait_file) + ":" +
+                 std::to_string(t.wait_line)];
+        break;
+      case thread_status::at_warp:
+        ++groups["wait at " + std::string(warp_op_name(t.op)) + "(mask " + hex_mask(t.warp_mask) + ") " +
+                 short_file(t.wait_file) + ":" + std::to_string(t.wait_line)];
+        break;
+      case thread_status::running: running = &t; break;
+      case thread_status::ready: ++ready; break;
+      case thread_status::exited: break;
+    }
+  }
+  for (const auto& [what, n] : groups) m << "  " << n << " thread" << (n == 1 ? " " : "s ") << what << "\n";
+  if (exited_ > 0) m << "  " << exited_ << " thread" << (exited_ == 1 ? " has" : "s have") << " exited\n";
+  if (ready > 0) m << "  " << ready << " thread" << (ready == 1 ? " is" : "s are") << " ready to run\n";
+  if (running != nullptr)
+    m << "  thread " << describe_index(running->idx)
+      << " is running (it never reached a barrier: a loop that does not end?)\n";
+  // Name the warps whose collectives wait for lanes that will never come.
+  for (std::size_t w = 0; w < warps_.size(); ++w)
+    for (const warp_group& g : warps_[w]) {
+      unsigned missing = g.mask & ~g.arrived;
+      m << "  warp " << w << ": lanes " << lane_list(g.arrived) << " wait at " << warp_op_name(g.op) << " "
+        << short_file(g.file) << ":" << g.line << " for lanes " << lane_list(missing) << "\n";
+    }
+  return m.str();
+}
+
+int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file, int line) {
+  cuda_thread* self = tls.thread;
+  self->status = thread_status::at_barrier;
+  self->barrier = kind;
+  self->predicate = predicate;
+  self->wait_file = file;
+  self->wait_line = line;
+  ++at_barrier_;
+  switch_away(self);
+  return self->barrier_result;
+}
+
+unsigned block_scheduler::active_mask() const {
+  const cuda_thread* self = tls.thread;
+  unsigned base = self->linear & ~31u;
+  unsigned mask = 0;
+  for (unsigned lane = 0; lane < 32 && base + lane < count_; ++lane)
+    if (threads_[base + lane]->status != thread_status::exited) mask |= 1u << lane;
+  return mask;
+}
+
+std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t value, int arg, int width,
+                                    const char* file, int line) {
+  cuda_thread* self = tls.thread;
+  const unsigned warp_index = self->linear / 32;
+  const unsigned lane = self->linear % 32;
+  const unsigned lanes_in_warp = std::min(32u, count_ - warp_index * 32);
+  const unsigned existing = lanes_in_warp == 32 ? ~0u : ((1u << lanes_in_warp) - 1);
+  auto fail_here = [&](const std::string& what) {
+    std::ostringstream m;
+    m << what << "\n  at " << warp_op_name(op) << " " << short_file(file) << ":" << line << ", thread "
+      << describe_index(self->idx) << " (warp " << warp_index << ", lane " << lane << ") of block "
+      << describe_index(tls.block_idx) << " in " << kernel_description();
+    fail(problem::warp_divergence, m.str());
+  };
+  if (!((mask >> lane) & 1u))
+    fail_here("warp collective called with a mask (" + hex_mask(mask) + ") that does not include the calling lane");
+  if (mask & ~existing)
+    fail_here("warp collective mask " + hex_mask(mask) + " names lanes " + lane_list(mask & ~existing) +
+              " that do not exist: the block has " + std::to_string(count_) +
+              " threads, so its last warp is partial");
+  if (op != warp_op::sync && op != warp_op::ballot && op != warp_op::any && op != warp_op::all &&
+      (width <= 0 || width > 32 || (width & (width - 1)) != 0))
+    fail_here("shuffle width " + std::to_string(width) + " is not a power of two between 1 and 32");
+
+  std::vector<warp_group>& groups = warps_[warp_index];
+  warp_group* group = nullptr;
+  for (warp_group& g : groups) {
+    if (g.mask == mask) {
+      group = &g;
+    } else if (g.mask & mask) {
+      fail_here("lanes of one warp call warp collectives with overlapping but different masks: " + hex_mask(mask) +
+                " here, " + hex_mask(g.mask) + " at " + warp_op_name(g.op) + " " + short_file(g.file) + ":" +
+                std::to_string(g.line));
+    }
+  }
+  if (group == nullptr) {
+    groups.push_back({mask, 0, op, file, line});
+    group = &groups.back();
+  } else if (group->op != op) {
+    fail_here(std::string("lanes of one warp are at different warp collectives: ") + warp_op_name(group->op) +
+              " at " + short_file(group->file) + ":" + std::to_string(group->line) + " and " + warp_op_name(op) +
+              " here");
+  }
+  self->op = op;
+  self->warp_mask = mask;
+  self->warp_value = value;
+  self->warp_arg = arg;
+  self->warp_width = width;
+  self->wait_file = file;
+  self->wait_line = line;
+  group->arrived |= 1u << lane;
+  if (group->arrived == mask) {
+    complete_group(*group, warp_index);
+    groups.erase(groups.begin() + (group - groups.data()));
+    return self->warp_result;
+  }
+  self->status = thread_status::at_warp;
+  switch_away(self);
+  return self->warp_result;
+}
+
+void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
+  const unsigned base = warp_index * 32;
+  auto value_of = [&](unsigned lane) { return threads_[base + lane]->warp_value; };
+  std::uint64_t ballot = 0;
+  for (unsigned lane = 0; lane < 32; ++lane)
+    if (((group.mask >> lane) & 1u) && value_of(lane) != 0) ballot |= 1ull << lane;
+  cuda_thread* self = tls.thread;
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    if (!((group.mask >> lane) & 1u)) continue;
+    cuda_thread& t = *threads_[base + lane];
+    const unsigned w = static_cast<unsigned>(t.warp_width);
+    const unsigned segment = lane & ~(w - 1);  // first lane of this lane's width-sized segment
+    long source = -1;
+    switch (group.op) {
+      case warp_op::sync: t.warp_result = 0; break;
+      case warp_op::ballot: t.warp_result = ballot; break;
+      case warp_op::any: t.warp_result = ballot != 0; break;
+      case warp_op::all: t.warp_result = (ballot == group.mask); break;
+      case warp_op::shfl_idx:
+        source = segment + (static_cast<unsigned>(t.warp_arg) & (w - 1));
+        break;
+      case warp_op::shfl_up:
+        source = (lane - segment) >= static_cast<unsigned>(t.warp_arg) ? lane - t.warp_arg : lane;
+        break;
+      case warp_op::shfl_down:
+        source = (lane - segment) + static_cast<unsigned>(t.warp_arg) < w ? lane + t.warp_arg : lane;
+        break;
+      case warp_op::shfl_xor: {
+        unsigned s = lane ^ static_cast<unsigned>(t.warp_arg);
+        source = s < segment + w ? s : lane;
+        break;
+      }
+    }
+    if (source >= 0) {
+      // Reading a lane that did not take part is undefined in CUDA: hand back the poison value.
+      t.warp_result = ((group.mask >> source) & 1u) ? value_of(static_cast<unsigned>(source)) : inactive_lane_value;
+    }
+    if (&t != self) push_ready(&t);
+  }
+}
+
+void block_scheduler::fail(problem kind, std::string message) {
+  outcome_.kind = kind;
+  outcome_.message = std::move(message);
+  abandon_to(scheduler_slot_);
+}
+
+std::string block_scheduler::kernel_description() const { return describe_launch(current_launch()); }
+
+}  // namespace scanlab::cpu::detail
+
+// ---- entry points used by device code ---------------------------------------------------------
+namespace scanlab::cpu::detail {
+
+int block_barrier(barrier_kind kind, int predicate, const char* file, int line) {
+  return this_scheduler().barrier(kind, predicate, file, line);
+}
+
+std::uint64_t warp_collective(warp_op op, unsigned mask, std::uint64_t value, int arg, int width, const char* file,
+                              int line) {
+  return this_scheduler().warp(op, mask, value, arg, width, file, line);
+}
+
+unsigned active_lanes_mask() { return this_scheduler().active_mask(); }
+
+void trap(const char* file, int line) {
+  std::ostringstream m;
+  m << "__trap() called at " << short_file(file) << ":" << line << " by thread " << describe_index(tls.thread_idx)
+    << " of block " << describe_index(tls.block_idx) << " in " << describe_launch(current_launch());
+  this_scheduler().fail(problem::trap, m.str());
+}
+
+}  // namespace scanlab::cpu::detail

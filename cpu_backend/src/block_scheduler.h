@@ -1,0 +1,111 @@
+// Runs one thread block: a fiber per CUDA thread, switched directly from thread to thread at
+// barriers and warp collectives (no trip through a central scheduler: half the switches).
+// Also the place where divergent barriers, broken warp collectives and deadlocks are detected,
+// because only the scheduler knows where every thread of the block is waiting.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fiber.h"
+#include "scanlab/cpu/control.h"
+#include "scanlab/cpu/device_api.h"
+#include "scanlab/cpu/launch.h"
+
+namespace scanlab::cpu::detail {
+
+enum class thread_status : std::uint8_t { ready, running, at_barrier, at_warp, exited };
+
+struct cuda_thread {
+  context_slot slot;
+  std::unique_ptr<fiber_stack> stack;
+  bool needs_fresh_context = true;  // after an aborted block its stack holds dead frames
+  uint3 idx{};
+  unsigned linear = 0;
+  thread_status status = thread_status::ready;
+  // Where the thread waits, for reports.
+  const char* wait_file = nullptr;
+  int wait_line = 0;
+  // Barrier bookkeeping.
+  barrier_kind barrier = barrier_kind::plain;
+  int predicate = 0;
+  int barrier_result = 0;
+  // Warp collective bookkeeping.
+  warp_op op = warp_op::sync;
+  unsigned warp_mask = 0;
+  std::uint64_t warp_value = 0;
+  int warp_arg = 0;
+  int warp_width = 32;
+  std::uint64_t warp_result = 0;
+};
+
+// A warp collective some lanes have reached and others not yet.
+struct warp_group {
+  unsigned mask = 0;
+  unsigned arrived = 0;
+  warp_op op = warp_op::sync;
+  const char* file = nullptr;
+  int line = 0;
+};
+
+struct block_outcome {
+  problem kind = problem::none;
+  std::string message;
+};
+
+class block_scheduler {
+ public:
+  // Runs every thread of one block to completion (or to the first detected problem).
+  block_outcome run(const kernel_call& call, dim3 block_dim, uint3 block_idx, order thread_order,
+                    std::uint64_t seed);
+
+  // Called from device code on the running fiber.
+  int barrier(barrier_kind kind, int predicate, const char* file, int line);
+  std::uint64_t warp(warp_op op, unsigned mask, std::uint64_t value, int arg, int width, const char* file,
+                     int line);
+  unsigned active_mask() const;
+  [[noreturn]] void fail(problem kind, std::string message);
+
+  // For the watchdog (read from another OS thread while the block is stuck: approximate).
+  std::string describe_waiting() const;
+  bool running() const { return running_; }
+  std::uint64_t switches() const { return switches_.load(std::memory_order_relaxed); }
+
+ private:
+  static void fiber_entry(ctx::transfer_t incoming);
+  void prepare_threads(unsigned count, dim3 block_dim);
+  void push_all_in_order();
+  cuda_thread* pop_ready();
+  void push_ready(cuda_thread* t);
+  void switch_away(cuda_thread* self);
+  cuda_thread* release_or_diagnose();
+  void thread_exited(cuda_thread* self);
+  void enter(cuda_thread* t);
+  void complete_group(warp_group& group, unsigned warp_index);
+  std::string where(const cuda_thread& t) const;
+  std::string kernel_description() const;
+
+  std::vector<std::unique_ptr<cuda_thread>> threads_;  // pool, reused across blocks and launches
+  std::vector<unsigned> ready_;                        // ring buffer of thread numbers
+  unsigned ready_head_ = 0, ready_count_ = 0;
+  std::vector<std::vector<warp_group>> warps_;
+  std::vector<unsigned> order_scratch_;
+  context_slot scheduler_slot_;
+  const kernel_call* call_ = nullptr;
+  unsigned count_ = 0;
+  unsigned exited_ = 0;
+  unsigned at_barrier_ = 0;
+  order order_ = order::forward;
+  std::uint64_t rng_state_ = 0;
+  bool running_ = false;
+  std::atomic<std::uint64_t> switches_{0};  // read by the watchdog thread
+  block_outcome outcome_;
+};
+
+// The scheduler of the calling OS thread.
+block_scheduler& this_scheduler();
+
+}  // namespace scanlab::cpu::detail

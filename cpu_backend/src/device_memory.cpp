@@ -1,0 +1,139 @@
+#include "device_memory.h"
+
+#include "sanitizer.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <map>
+#include <mutex>
+
+// Linker-provided bounds of the program's initialised data and bss (glibc/ld on Linux).
+extern "C" char __data_start;  // NOLINT
+extern "C" char end;           // NOLINT
+
+namespace scanlab::cpu::detail {
+
+namespace {
+
+// Canary zones are large enough to catch the usual off-by-a-few writes of a tail block; the
+// sanitizer build catches the rest exactly.
+#ifdef SCANLAB_ASAN
+constexpr std::size_t canary_bytes = 0;  // ASan's own redzones must touch the buffer
+#else
+constexpr std::size_t canary_bytes = 256;
+#endif
+constexpr unsigned char canary_byte = 0xA5;
+// Fresh device memory holds garbage on a GPU; a NaN pattern makes "read before written" visible.
+constexpr std::uint32_t fresh_memory_word = 0x7fc0beefu;
+
+struct record {
+  std::size_t bytes;
+  std::string site;
+  bool pinned;
+  bool reported = false;
+};
+
+std::mutex registry_mutex;
+std::map<const char*, record>& registry() {
+  static std::map<const char*, record> r;  // keyed by the user-visible base address
+  return r;
+}
+std::size_t bytes_in_use = 0;
+
+}  // namespace
+
+void* allocate_device(std::size_t bytes, const char* file, int line) {
+  const std::size_t total = bytes + 2 * canary_bytes;
+  auto* raw = static_cast<unsigned char*>(std::aligned_alloc(256, (total + 255) / 256 * 256));
+  if (raw == nullptr) return nullptr;
+  std::memset(raw, canary_byte, canary_bytes);
+  std::memset(raw + canary_bytes + bytes, canary_byte, canary_bytes);
+  unsigned char* user = raw + canary_bytes;
+  for (std::size_t i = 0; i + 4 <= bytes; i += 4) std::memcpy(user + i, &fresh_memory_word, 4);
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  registry()[reinterpret_cast<const char*>(user)] =
+      record{bytes, std::string(file ? file : "?") + ":" + std::to_string(line), false};
+  bytes_in_use += bytes;
+  return user;
+}
+
+bool free_device(void* p) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry().find(static_cast<const char*>(p));
+  if (it == registry().end() || it->second.pinned) return false;
+  bytes_in_use -= it->second.bytes;
+  registry().erase(it);
+  std::free(static_cast<unsigned char*>(p) - canary_bytes);
+  return true;
+}
+
+void* allocate_pinned(std::size_t bytes) {
+  void* p = std::malloc(bytes == 0 ? 1 : bytes);
+  if (p == nullptr) return nullptr;
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  registry()[static_cast<const char*>(p)] = record{bytes, "cudaMallocHost", true};
+  return p;
+}
+
+bool free_pinned(void* p) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry().find(static_cast<const char*>(p));
+  if (it == registry().end() || !it->second.pinned) return false;
+  registry().erase(it);
+  std::free(p);
+  return true;
+}
+
+std::optional<allocation_info> find_allocation(const void* p) {
+  auto* c = static_cast<const char*>(p);
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto& r = registry();
+  auto it = r.upper_bound(c);
+  if (it == r.begin()) return std::nullopt;
+  --it;
+  // One past the end still counts: kernels legitimately form end pointers.
+  if (c > it->first + it->second.bytes) return std::nullopt;
+  return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned};
+}
+
+bool is_device_range(const void* p, std::size_t bytes) {
+  auto a = find_allocation(p);
+  return a && !a->pinned_host && static_cast<const char*>(p) + bytes <= a->base + a->bytes;
+}
+
+bool is_global_variable(const void* p) {
+  auto* c = static_cast<const char*>(p);
+  return c >= &__data_start && c < &end;
+}
+
+std::optional<std::string> check_canaries() {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  for (auto& [base, rec] : registry()) {
+    if (rec.pinned || rec.reported || canary_bytes == 0) continue;
+    auto* before = reinterpret_cast<const unsigned char*>(base) - canary_bytes;
+    auto* after = reinterpret_cast<const unsigned char*>(base) + rec.bytes;
+    std::size_t last_after = 0, first_before = canary_bytes;
+    for (std::size_t i = 0; i < canary_bytes; ++i) {
+      if (after[i] != canary_byte) last_after = i + 1;
+      if (before[i] != canary_byte && first_before == canary_bytes) first_before = i;
+    }
+    if (last_after == 0 && first_before == canary_bytes) continue;
+    rec.reported = true;  // one report per damaged buffer
+    std::string m = "out-of-bounds write to global memory: a buffer of " + std::to_string(rec.bytes) +
+                    " bytes allocated at " + rec.site + " was written ";
+    if (last_after > 0)
+      m += "past its end (up to " + std::to_string(last_after) + " bytes beyond, i.e. element " +
+           std::to_string((rec.bytes + last_after - 1) / 4) + " of a float array of " + std::to_string(rec.bytes / 4) +
+           ")";
+    else
+      m += "before its start (" + std::to_string(canary_bytes - first_before) + " bytes before)";
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::size_t device_bytes_in_use() { return bytes_in_use; }
+
+}  // namespace scanlab::cpu::detail

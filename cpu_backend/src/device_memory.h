@@ -1,0 +1,36 @@
+// "Device" memory on the CPU: heap blocks with canary zones on both sides, tracked so that
+// kernels and copies can be checked against them (host pointers passed to kernels, swapped
+// cudaMemcpy directions, writes past the end of a buffer).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace scanlab::cpu::detail {
+
+struct allocation_info {
+  const char* base = nullptr;
+  std::size_t bytes = 0;
+  std::string site;  // "file:line" of the cudaMalloc
+  bool pinned_host = false;
+};
+
+void* allocate_device(std::size_t bytes, const char* file, int line);
+bool free_device(void* p);
+void* allocate_pinned(std::size_t bytes);
+bool free_pinned(void* p);
+
+// The allocation containing p (device or pinned host), if any.
+std::optional<allocation_info> find_allocation(const void* p);
+// True if [p, p+bytes) lies inside one device allocation.
+bool is_device_range(const void* p, std::size_t bytes);
+// True for addresses of global variables (__device__ symbols live in the program's data segment).
+bool is_global_variable(const void* p);
+
+// Checks every allocation's canaries; returns a report of the first damaged one.
+std::optional<std::string> check_canaries();
+
+std::size_t device_bytes_in_use();
+
+}  // namespace scanlab::cpu::detail

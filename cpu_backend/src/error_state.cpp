@@ -1,0 +1,83 @@
+#include "error_state.h"
+
+#include <cstdio>
+#include <mutex>
+
+namespace scanlab::cpu::detail {
+
+namespace {
+std::mutex state_mutex;
+cudaError_t last_error = cudaSuccess;
+cudaError_t async_error = cudaSuccess;
+report first_report;
+bool print_reports = true;
+}  // namespace
+
+cudaError_t set_error(cudaError_t e) {
+  if (e != cudaSuccess) {
+    std::lock_guard<std::mutex> lock(state_mutex);
+    last_error = e;
+  }
+  return e;
+}
+
+cudaError_t peek_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  return last_error;
+}
+
+cudaError_t take_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  cudaError_t e = last_error;
+  last_error = cudaSuccess;
+  return e;
+}
+
+void report_problem(problem kind, const std::string& message, cudaError_t e) {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  if (first_report.kind == problem::none) first_report = {kind, message};
+  if (async_error == cudaSuccess) async_error = e;
+  last_error = e;
+  if (print_reports) std::fprintf(stderr, "scanlab-cpu: %s\n", message.c_str());
+}
+
+cudaError_t take_async_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  cudaError_t e = async_error;
+  async_error = cudaSuccess;
+  return e;
+}
+
+}  // namespace scanlab::cpu::detail
+
+namespace scanlab::cpu {
+
+report take_report() {
+  std::lock_guard<std::mutex> lock(detail::state_mutex);
+  report r = std::move(detail::first_report);
+  detail::first_report = {};
+  return r;
+}
+
+void set_print_reports(bool on) {
+  std::lock_guard<std::mutex> lock(detail::state_mutex);
+  detail::print_reports = on;
+}
+
+const char* problem_name(problem p) {
+  switch (p) {
+    case problem::none: return "none";
+    case problem::divergent_barrier: return "divergent barrier";
+    case problem::warp_divergence: return "warp collective misuse";
+    case problem::deadlock: return "deadlock";
+    case problem::hang: return "hang";
+    case problem::shared_out_of_bounds: return "shared memory out of bounds";
+    case problem::global_out_of_bounds: return "global memory out of bounds";
+    case problem::host_pointer: return "host pointer passed to a kernel";
+    case problem::launch_config: return "invalid launch configuration";
+    case problem::trap: return "kernel trap";
+  }
+  return "unknown";
+}
+
+}  // namespace scanlab::cpu

@@ -1,0 +1,24 @@
+// CUDA's error model on the CPU backend: a "last error" that cudaGetLastError reads and resets,
+// plus an asynchronous error that the next synchronising call returns, and the detector reports
+// that explain them.
+#pragma once
+
+#include <string>
+
+#include "scanlab/cpu/control.h"
+#include "scanlab/cpu/types.h"
+
+namespace scanlab::cpu::detail {
+
+// Records `e` as the last error and returns it (so API functions can `return set_error(...)`).
+cudaError_t set_error(cudaError_t e);
+cudaError_t peek_error();
+cudaError_t take_error();
+
+// A kernel went wrong: keep the report (the first since it was last taken), print it unless
+// printing is off, and make the next synchronising call fail with `e`.
+void report_problem(problem kind, const std::string& message, cudaError_t e);
+// The error a synchronising call must return (and clear), cudaSuccess if none.
+cudaError_t take_async_error();
+
+}  // namespace scanlab::cpu::detail

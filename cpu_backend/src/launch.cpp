@@ -1,0 +1,196 @@
+// A kernel launch on the CPU: validate the configuration as CUDA does, then run the grid's blocks
+// one at a time in the chosen block order, each on the fibers of this OS thread's scheduler.
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <sstream>
+
+#include "block_scheduler.h"
+#include "device_memory.h"
+#include "error_state.h"
+#include "launch_state.h"
+#include "schedule_config.h"
+#include "shared_arena.h"
+#include "watchdog.h"
+
+namespace scanlab::cpu::detail {
+
+namespace {
+
+std::mutex attribute_mutex;
+std::map<const void*, std::size_t>& max_dynamic_shared() {
+  static std::map<const void*, std::size_t> m;
+  return m;
+}
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2));
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  return z ^ (z >> 31);
+}
+
+std::string dims(dim3 d) {
+  return "(" + std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z) + ")";
+}
+
+// Returns an empty string when CUDA would accept the configuration.
+std::string configuration_problem(const launch_config& c, std::size_t dynamic_limit, cudaError_t& code) {
+  code = cudaErrorInvalidConfiguration;
+  const unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
+  if (threads == 0) return "block " + dims(c.block) + " has no threads";
+  if (threads > 1024) return "block " + dims(c.block) + " has " + std::to_string(threads) + " threads; the limit is 1024";
+  if (c.block.x > 1024 || c.block.y > 1024 || c.block.z > 64)
+    return "block " + dims(c.block) + " exceeds the per-dimension limits (1024, 1024, 64)";
+  if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0)
+    return "grid " + dims(c.grid) + " has no blocks (did you launch for n = 0?)";
+  if (c.grid.x > 2147483647u || c.grid.y > 65535 || c.grid.z > 65535)
+    return "grid " + dims(c.grid) + " exceeds the limits (2^31-1, 65535, 65535)";
+  if (c.shared_bytes > dynamic_limit) {
+    code = cudaErrorInvalidValue;
+    return "the launch asks for " + std::to_string(c.shared_bytes) + " bytes of dynamic shared memory; the limit is " +
+           std::to_string(dynamic_limit) + " (raise it with cudaFuncSetAttribute(kernel, "
+           "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), up to 227 KiB)";
+  }
+  code = cudaSuccess;
+  return {};
+}
+
+std::vector<std::uint64_t> block_sequence(std::uint64_t total, order o, std::uint64_t seed) {
+  std::vector<std::uint64_t> seq(total);
+  std::iota(seq.begin(), seq.end(), 0);
+  if (o == order::reverse) std::reverse(seq.begin(), seq.end());
+  if (o == order::random) {
+    std::uint64_t state = mix(seed, 0x5ca1ab1eull);
+    for (std::uint64_t i = total; i > 1; --i) {
+      state = mix(state, i);
+      std::swap(seq[i - 1], seq[state % i]);
+    }
+  }
+  return seq;
+}
+
+cudaError_t error_for(problem p) {
+  switch (p) {
+    case problem::hang: return cudaErrorLaunchTimeout;
+    case problem::shared_out_of_bounds:
+    case problem::global_out_of_bounds: return cudaErrorIllegalAddress;
+    case problem::trap: return cudaErrorAssert;
+    default: return cudaErrorLaunchFailure;
+  }
+}
+
+std::uint64_t launch_counter = 0;
+
+}  // namespace
+
+launch_state& current_launch() {
+  static thread_local launch_state state;
+  return state;
+}
+
+std::string describe_index(uint3 v) {
+  return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
+}
+
+std::string describe_launch(const launch_state& s) {
+  if (s.site == nullptr) return "(no kernel running)";
+  return "kernel `" + std::string(s.site->kernel) + "` launched at " + s.site->file + ":" +
+         std::to_string(s.site->line) + " with grid " + dims(s.grid) + " and block " + dims(s.block);
+}
+
+void* allocate_shared(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line) {
+  std::string error;
+  void* p = this_arena().allocate(bytes, alignment, name, file, line, error);
+  if (p == nullptr)
+    this_scheduler().fail(problem::launch_config, error + "\n  in " + describe_launch(current_launch()));
+  return p;
+}
+
+void* dynamic_shared_base() { return this_arena().dynamic_base(); }
+
+std::uint64_t current_block_epoch() { return this_arena().epoch(); }
+
+bool pointer_argument_ok(const launch_site& site, int index, const void* pointer) {
+  if (pointer == nullptr || find_allocation(pointer) || is_global_variable(pointer)) return true;
+  std::ostringstream m;
+  m << "argument " << index + 1 << " of kernel `" << site.kernel << "` launched at " << site.file << ":" << site.line
+    << " is a pointer (" << pointer << ") to host memory, not to memory from cudaMalloc.\n"
+    << "On a GPU the kernel would fault with an illegal address; copy the data to the device first.";
+  report_problem(problem::host_pointer, m.str(), cudaErrorIllegalAddress);
+  return false;
+}
+
+void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call) {
+  std::size_t dynamic_limit = shared_arena::static_limit;
+  {
+    std::lock_guard<std::mutex> lock(attribute_mutex);
+    auto it = max_dynamic_shared().find(call.kernel_id);
+    if (it != max_dynamic_shared().end()) dynamic_limit = it->second;
+  }
+  cudaError_t code = cudaSuccess;
+  std::string problem_text = configuration_problem(config, dynamic_limit, code);
+  if (!problem_text.empty()) {
+    // Like CUDA: the launch does not happen and cudaGetLastError reports it (not sticky).
+    set_error(code);
+    report_problem(problem::launch_config,
+                   "invalid launch of kernel `" + std::string(site.kernel) + "` at " + site.file + ":" +
+                       std::to_string(site.line) + ": " + problem_text,
+                   code);
+    take_async_error();  // a configuration error is not an asynchronous kernel failure
+    return;
+  }
+
+  const schedule sched = current_schedule();
+  launch_state& state = current_launch();
+  state.site = &site;
+  state.grid = config.grid;
+  state.block = config.block;
+  state.dynamic_shared = config.shared_bytes;
+  state.block_order = sched.blocks;
+  state.thread_order = sched.threads;
+  state.blocks_total = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  state.blocks_done.store(0, std::memory_order_relaxed);
+  const std::uint64_t launch_seed = mix(sched.seed, ++launch_counter);
+  count_launch();
+  watchdog_launch_started(state);
+
+  tls.grid_dim = config.grid;
+  block_scheduler& scheduler = this_scheduler();
+  shared_arena& arena = this_arena();
+  for (std::uint64_t linear : block_sequence(state.blocks_total, sched.blocks, launch_seed)) {
+    uint3 b{static_cast<unsigned>(linear % config.grid.x),
+            static_cast<unsigned>((linear / config.grid.x) % config.grid.y),
+            static_cast<unsigned>(linear / (1ull * config.grid.x * config.grid.y))};
+    state.current_block = b;
+    arena.begin_block(config.shared_bytes);
+    block_outcome outcome = scheduler.run(call, config.block, b, sched.threads, mix(launch_seed, linear));
+    if (outcome.kind == problem::none) {
+      if (auto guard_damage = arena.check_guards()) {
+        outcome.kind = problem::shared_out_of_bounds;
+        outcome.message = *guard_damage + "\n  in block " + describe_index(b) + " of " + describe_launch(state);
+      }
+    }
+    if (outcome.kind != problem::none) {
+      report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
+      break;
+    }
+    state.blocks_done.fetch_add(1, std::memory_order_relaxed);
+    count_block();
+  }
+  if (auto damage = check_canaries())
+    report_problem(problem::global_out_of_bounds, *damage + "\n  by " + describe_launch(state),
+                   cudaErrorIllegalAddress);
+  watchdog_launch_finished();
+  state.site = nullptr;
+}
+
+cudaError_t set_max_dynamic_shared(const void* kernel, std::size_t bytes) {
+  if (bytes > shared_arena::optin_limit) return set_error(cudaErrorInvalidValue);
+  std::lock_guard<std::mutex> lock(attribute_mutex);
+  max_dynamic_shared()[kernel] = bytes;
+  return cudaSuccess;
+}
+
+}  // namespace scanlab::cpu::detail

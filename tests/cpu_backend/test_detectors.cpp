@@ -1,0 +1,174 @@
+// Each detector of the CPU backend catches its bug and stays silent on the correct twin.
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <string>
+
+#include "buggy_kernels.h"
+#include "scanlab/backend.h"
+#include "scanlab/schedule_differential.h"
+#include "scanlab_catch.hpp"
+
+using namespace buggy;
+using scanlab::backend::order;
+
+namespace {
+
+// The line of buggy_kernels.cu that carries `marker`, as reports should name it.
+std::string marker_line(const std::string& marker) {
+  std::ifstream file(BUGGY_KERNELS_SOURCE);
+  std::string line;
+  for (int number = 1; std::getline(file, line); ++number)
+    if (line.find(marker) != std::string::npos) return "buggy_kernels.cu:" + std::to_string(number);
+  FAIL("marker " << marker << " not found");
+  return {};
+}
+
+std::vector<float> small_integers(std::size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<float> v(n);
+  for (float& x : v) x = static_cast<float>(static_cast<int>(rng() % 7) - 3);
+  return v;
+}
+
+bool is_section_scan(const std::vector<float>& in, const std::vector<float>& out, std::size_t section) {
+  float running = 0;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (i % section == 0) running = 0;
+    running += in[i];
+    if (out[i] != running) return false;
+  }
+  return true;
+}
+
+struct quiet_reports {
+  quiet_reports() {
+    scanlab::backend::set_print_reports(false);
+    scanlab::backend::take_report();
+  }
+  ~quiet_reports() {
+    scanlab::backend::set_print_reports(true);
+    scanlab::backend::set_schedule(order::forward, order::forward, 1);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("schedule differential: an in-place Kogge-Stone race changes the output", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(3000, 1);
+  auto race = scanlab::compare_schedules([&] { return kogge_stone(in, true).output; }, 5);
+  REQUIRE(race.has_value());
+  CHECK(race->first_value != race->second_value);
+  CHECK(race->index % 1024 != 0);  // the first element of a section has nothing to race with
+}
+
+TEST_CASE("schedule differential: the double-barrier Kogge-Stone is stable", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(3000, 2);
+  auto race = scanlab::compare_schedules([&] { return kogge_stone(in, false).output; }, 5);
+  CHECK_FALSE(race.has_value());
+  CHECK(is_section_scan(in, kogge_stone(in, false).output, 1024));
+}
+
+TEST_CASE("divergent barrier: __syncthreads inside if (i < n)", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(1500, 3);  // second block is partial
+  auto r = barrier_in_branch(in, barrier_variant::inside_if);
+  CHECK(r.error == cudaErrorLaunchFailure);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "divergent barrier");
+  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("BARRIER_INSIDE_IF")));
+  CHECK_THAT(report.message, Catch::Matchers::Contains("476 threads wait"));
+  CHECK_THAT(report.message, Catch::Matchers::Contains("548 threads have already exited"));
+}
+
+TEST_CASE("divergent barrier: early return before __syncthreads", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(1100, 4);
+  auto r = barrier_in_branch(in, barrier_variant::after_return);
+  CHECK(r.error == cudaErrorLaunchFailure);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "divergent barrier");
+  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("BARRIER_AFTER_RETURN")));
+}
+
+TEST_CASE("divergent barrier: not reported when all threads reach the barriers", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(1500, 3);
+  auto r = barrier_in_branch(in, barrier_variant::correct);
+  CHECK(r.error == cudaSuccess);
+  CHECK(scanlab::backend::take_report().kind.empty());
+  CHECK(is_section_scan(in, r.output, 1024));
+}
+
+TEST_CASE("uninitialised shared memory reads as NaN", "[detectors]") {
+  quiet_reports quiet;
+  auto r = uninitialized_shared_read(256);
+  REQUIRE(r.error == cudaSuccess);
+  CHECK(r.output[0] == 1.0f);
+  CHECK(std::isnan(r.output[1]));
+  CHECK(std::isnan(r.output[255]));
+}
+
+TEST_CASE("out-of-bounds global write past the end is reported", "[detectors]") {
+  quiet_reports quiet;
+  auto ok = tail_write(1000, false);
+  CHECK(ok.error == cudaSuccess);
+  CHECK(scanlab::backend::take_report().kind.empty());
+  auto bad = tail_write(1000, true);
+  CHECK(bad.error == cudaErrorIllegalAddress);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "global memory out of bounds");
+  CHECK_THAT(report.message, Catch::Matchers::Contains("past its end"));
+  CHECK_THAT(report.message, Catch::Matchers::Contains("write_tail"));
+}
+
+TEST_CASE("out-of-bounds shared write is reported with the variable's name", "[detectors]") {
+  quiet_reports quiet;
+  CHECK(shared_overflow(false).error == cudaSuccess);
+  CHECK(scanlab::backend::take_report().kind.empty());
+  CHECK(shared_overflow(true).error == cudaErrorIllegalAddress);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "shared memory out of bounds");
+  CHECK_THAT(report.message, Catch::Matchers::Contains("`small`"));
+}
+
+TEST_CASE("hang: a chain on blockIdx.x deadlocks when blocks run in reverse", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(8 * 1024, 6);
+  SECTION("forward block order happens to work") {
+    auto r = chained_on_block_index(in);
+    CHECK(r.error == cudaSuccess);
+  }
+  SECTION("reverse block order hangs and the watchdog ends it") {
+    scanlab::backend::set_watchdog_seconds(0.5);
+    scanlab::backend::set_schedule(order::forward, order::reverse, 1);
+    auto r = chained_on_block_index(in);
+    scanlab::backend::set_watchdog_seconds(10);
+    CHECK(r.error == cudaErrorLaunchTimeout);
+    auto report = scanlab::backend::take_report();
+    CHECK(report.kind == "hang");
+    CHECK_THAT(report.message, Catch::Matchers::Contains("blocks finished: 0 of 8"));
+    CHECK_THAT(report.message, Catch::Matchers::Contains("running block (7,0,0)"));
+    CHECK_THAT(report.message, Catch::Matchers::Contains("thread (0,0,0) is running"));
+    CHECK_THAT(report.message, Catch::Matchers::Contains("1023 threads are ready to run"));
+  }
+}
+
+TEST_CASE("deadlock: a full-mask shuffle after half the warp returned", "[detectors]") {
+  quiet_reports quiet;
+  auto r = shuffle_after_partial_return();
+  CHECK(r.error == cudaErrorLaunchFailure);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "deadlock");
+  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("SHUFFLE_AFTER_RETURN")));
+  CHECK_THAT(report.message, Catch::Matchers::Contains("for lanes 16-31"));
+}
+
+TEST_CASE("a host pointer passed to a kernel is refused", "[detectors]") {
+  quiet_reports quiet;
+  auto r = host_pointer_argument();
+  CHECK(r.error == cudaErrorIllegalAddress);
+  CHECK(scanlab::backend::take_report().kind == "host pointer passed to a kernel");
+}
