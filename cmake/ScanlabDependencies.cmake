@@ -32,6 +32,7 @@ endif()
 # Boost.Context is needed by the CPU backend only: without it a GPU machine still builds.
 set(SCANLAB_HAVE_CPU_BACKEND OFF)
 if(SCANLAB_ENABLE_CPU)
+  set(Boost_USE_STATIC_LIBS ON)  # jump_fcontext without a PLT hop: it runs on every switch
   find_package(Boost 1.71 QUIET COMPONENTS context)
   if(Boost_FOUND)
     set(SCANLAB_HAVE_CPU_BACKEND ON)

@@ -12,8 +12,15 @@ namespace scanlab::cpu::detail {
 thread_local execution_context tls;
 
 block_scheduler& this_scheduler() {
-  static thread_local block_scheduler scheduler;
-  return scheduler;
+  // A plain thread_local pointer: no TLS guard on the hot path (barriers call this).
+  static thread_local block_scheduler* scheduler = nullptr;
+  if (scheduler == nullptr) scheduler = new block_scheduler();  // lives as long as its OS thread's work
+  return *scheduler;
+}
+
+block_scheduler::block_scheduler()
+    : threads_(new cuda_thread[max_threads]), stacks_(max_threads, default_fiber_stack_bytes()) {
+  ready_.resize(max_threads);
 }
 
 namespace {
@@ -84,22 +91,16 @@ constexpr std::uint64_t inactive_lane_value = 0x7fc0dead7fc0deadull;
 }  // namespace
 
 void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
-  while (threads_.size() < count) {
-    auto t = std::make_unique<cuda_thread>();
-    t->stack = std::make_unique<fiber_stack>(default_fiber_stack_bytes());
-    threads_.push_back(std::move(t));
-  }
-  if (ready_.size() < count) ready_.resize(count);
   warps_.assign((count + 31) / 32, {});
   for (unsigned i = 0; i < count; ++i) {
-    cuda_thread& t = *threads_[i];
+    cuda_thread& t = threads_[i];
     t.linear = i;
     t.idx = {i % block_dim.x, (i / block_dim.x) % block_dim.y, i / (block_dim.x * block_dim.y)};
     t.status = thread_status::ready;
     t.wait_file = nullptr;
     t.wait_line = 0;
     if (t.needs_fresh_context) {
-      make_context(t.slot, *t.stack, &block_scheduler::fiber_entry);
+      make_context(t.slot, stacks_, i, &block_scheduler::fiber_entry);
       t.needs_fresh_context = false;
     }
   }
@@ -107,16 +108,18 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
 
 void block_scheduler::push_ready(cuda_thread* t) {
   t->status = thread_status::ready;
-  ready_[(ready_head_ + ready_count_) % count_] = t->linear;
+  unsigned slot = ready_head_ + ready_count_;
+  if (slot >= count_) slot -= count_;
+  ready_[slot] = t->linear;
   ++ready_count_;
 }
 
 cuda_thread* block_scheduler::pop_ready() {
   if (ready_count_ == 0) return nullptr;
   unsigned i = ready_[ready_head_];
-  ready_head_ = (ready_head_ + 1) % count_;
+  if (++ready_head_ == count_) ready_head_ = 0;
   --ready_count_;
-  return threads_[i].get();
+  return &threads_[i];
 }
 
 void block_scheduler::push_all_in_order() {
@@ -124,7 +127,7 @@ void block_scheduler::push_all_in_order() {
   ready_head_ = 0;
   ready_count_ = 0;
   auto push_if_live = [this](unsigned i) {
-    if (threads_[i]->status != thread_status::exited) push_ready(threads_[i].get());
+    if (threads_[i].status != thread_status::exited) push_ready(&threads_[i]);
   };
   switch (order_) {
     case order::forward:
@@ -176,9 +179,20 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   // Back here when the last thread exited, or a detector aborted the block.
   running_ = false;
   tls.thread = nullptr;
+  if (outcome_.kind == problem::none) {
+    for (unsigned i = 0; i < count_; ++i)
+      if (stacks_.overflowed(i)) {
+        outcome_.kind = problem::trap;
+        outcome_.message = "stack overflow in thread " + describe_index(threads_[i].idx) + " of block " +
+                           describe_index(block_idx) + " in " + kernel_description() + ": its fiber stack is " +
+                           std::to_string(stacks_.size() / 1024) +
+                           " KiB (a large local array or deep recursion?)";
+        break;
+      }
+  }
   if (outcome_.kind != problem::none) {
     // Every fiber of this block may hold frames of the aborted kernel: start them afresh.
-    for (unsigned i = 0; i < count_; ++i) threads_[i]->needs_fresh_context = true;
+    for (unsigned i = 0; i < count_; ++i) threads_[i].needs_fresh_context = true;
   }
   return outcome_;
 }
@@ -222,47 +236,29 @@ cuda_thread* block_scheduler::release_or_diagnose() {
   if (at_barrier_ == live) {
     // All live threads wait at a barrier. CUDA requires every thread of the block to reach the
     // same __syncthreads; a GPU may still "work" when they do not, which is why this is checked.
+    // Fast path: compare against the first waiter (same call site means the same pointers).
     const cuda_thread* first = nullptr;
-    std::map<std::pair<std::string, int>, unsigned> sites;
-    for (unsigned i = 0; i < count_; ++i) {
-      const cuda_thread& t = *threads_[i];
-      if (t.status != thread_status::at_barrier) continue;
+    bool agree = exited_ == 0;
+    for (unsigned i = 0; i < count_ && agree; ++i) {
+      const cuda_thread& t = threads_[i];
       if (first == nullptr) first = &t;
-      ++sites[{short_file(t.wait_file), t.wait_line}];
+      agree = t.barrier == first->barrier && same_site(t.wait_file, t.wait_line, first->wait_file, first->wait_line);
     }
-    bool kinds_agree = true;
-    for (unsigned i = 0; i < count_; ++i)
-      if (threads_[i]->status == thread_status::at_barrier && threads_[i]->barrier != first->barrier)
-        kinds_agree = false;
-    if (exited_ > 0 || sites.size() > 1 || !kinds_agree) {
-      std::ostringstream m;
-      m << "divergent barrier in block " << describe_index(tls.block_idx) << " of " << kernel_description()
-        << ":\n";
-      for (const auto& [site, n] : sites)
-        m << "  " << n << " thread" << (n == 1 ? "" : "s") << " wait at " << barrier_name(first->barrier) << " "
-          << site.first << ":" << site.second << "\n";
-      if (exited_ > 0)
-        m << "  " << exited_ << " thread" << (exited_ == 1 ? " has" : "s have")
-          << " already exited (returned before reaching it)\n";
-      m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
-           "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "
-           "on a GPU it may hang or appear to work.";
-      fail(problem::divergent_barrier, m.str());
-    }
+    if (!agree) report_divergent_barrier();
     int result = 0;
     switch (first->barrier) {
       case barrier_kind::plain: break;
       case barrier_kind::count:
       case barrier_kind::any:
-        for (unsigned i = 0; i < count_; ++i) result += threads_[i]->predicate != 0;
+        for (unsigned i = 0; i < count_; ++i) result += threads_[i].predicate != 0;
         if (first->barrier == barrier_kind::any) result = result > 0;
         break;
       case barrier_kind::all:
         result = 1;
-        for (unsigned i = 0; i < count_; ++i) result &= threads_[i]->predicate != 0;
+        for (unsigned i = 0; i < count_; ++i) result &= threads_[i].predicate != 0;
         break;
     }
-    for (unsigned i = 0; i < count_; ++i) threads_[i]->barrier_result = result;
+    for (unsigned i = 0; i < count_; ++i) threads_[i].barrier_result = result;
     at_barrier_ = 0;
     push_all_in_order();
     return pop_ready();
@@ -275,13 +271,36 @@ cuda_thread* block_scheduler::release_or_diagnose() {
   fail(problem::deadlock, m.str());
 }
 
+void block_scheduler::report_divergent_barrier() {
+  std::map<std::pair<std::string, int>, unsigned> sites;
+  barrier_kind kind = barrier_kind::plain;
+  for (unsigned i = 0; i < count_; ++i) {
+    const cuda_thread& t = threads_[i];
+    if (t.status != thread_status::at_barrier) continue;
+    kind = t.barrier;
+    ++sites[{short_file(t.wait_file), t.wait_line}];
+  }
+  std::ostringstream m;
+  m << "divergent barrier in block " << describe_index(tls.block_idx) << " of " << kernel_description() << ":\n";
+  for (const auto& [site, n] : sites)
+    m << "  " << n << " thread" << (n == 1 ? "" : "s") << " wait at " << barrier_name(kind) << " " << site.first << ":"
+      << site.second << "\n";
+  if (exited_ > 0)
+    m << "  " << exited_ << " thread" << (exited_ == 1 ? " has" : "s have")
+      << " already exited (returned before reaching it)\n";
+  m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
+       "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "
+       "on a GPU it may hang or appear to work.";
+  fail(problem::divergent_barrier, m.str());
+}
+
 std::string block_scheduler::describe_waiting() const {
   std::ostringstream m;
   std::map<std::string, unsigned> groups;  // "waits at X file:line" -> count
   unsigned ready = 0;
   const cuda_thread* running = nullptr;
-  for (unsigned i = 0; i < count_ && i < threads_.size(); ++i) {
-    const cuda_thread& t = *threads_[i];
+  for (unsigned i = 0; i < count_; ++i) {
+    const cuda_thread& t = threads_[i];
     switch (t.status) {
       case thread_status::at_barrier:
         ++groups["wait at " + std::string(barrier_name(t.barrier)) + " " + short_file(t.wait_file) + ":" +
@@ -329,7 +348,7 @@ unsigned block_scheduler::active_mask() const {
   unsigned base = self->linear & ~31u;
   unsigned mask = 0;
   for (unsigned lane = 0; lane < 32 && base + lane < count_; ++lane)
-    if (threads_[base + lane]->status != thread_status::exited) mask |= 1u << lane;
+    if (threads_[base + lane].status != thread_status::exited) mask |= 1u << lane;
   return mask;
 }
 
@@ -396,14 +415,14 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
 
 void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
   const unsigned base = warp_index * 32;
-  auto value_of = [&](unsigned lane) { return threads_[base + lane]->warp_value; };
+  auto value_of = [&](unsigned lane) { return threads_[base + lane].warp_value; };
   std::uint64_t ballot = 0;
   for (unsigned lane = 0; lane < 32; ++lane)
     if (((group.mask >> lane) & 1u) && value_of(lane) != 0) ballot |= 1ull << lane;
   cuda_thread* self = tls.thread;
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (!((group.mask >> lane) & 1u)) continue;
-    cuda_thread& t = *threads_[base + lane];
+    cuda_thread& t = threads_[base + lane];
     const unsigned w = static_cast<unsigned>(t.warp_width);
     const unsigned segment = lane & ~(w - 1);  // first lane of this lane's width-sized segment
     long source = -1;

@@ -21,7 +21,6 @@ enum class thread_status : std::uint8_t { ready, running, at_barrier, at_warp, e
 
 struct cuda_thread {
   context_slot slot;
-  std::unique_ptr<fiber_stack> stack;
   bool needs_fresh_context = true;  // after an aborted block its stack holds dead frames
   uint3 idx{};
   unsigned linear = 0;
@@ -58,12 +57,15 @@ struct block_outcome {
 
 class block_scheduler {
  public:
+  static constexpr unsigned max_threads = 1024;
+  block_scheduler();
+
   // Runs every thread of one block to completion (or to the first detected problem).
   block_outcome run(const kernel_call& call, dim3 block_dim, uint3 block_idx, order thread_order,
                     std::uint64_t seed);
 
   // Called from device code on the running fiber.
-  int barrier(barrier_kind kind, int predicate, const char* file, int line);
+  [[gnu::always_inline]] inline int barrier(barrier_kind kind, int predicate, const char* file, int line);
   std::uint64_t warp(warp_op op, unsigned mask, std::uint64_t value, int arg, int width, const char* file,
                      int line);
   unsigned active_mask() const;
@@ -80,15 +82,19 @@ class block_scheduler {
   void push_all_in_order();
   cuda_thread* pop_ready();
   void push_ready(cuda_thread* t);
-  void switch_away(cuda_thread* self);
+  [[gnu::always_inline]] inline void switch_away(cuda_thread* self);
   cuda_thread* release_or_diagnose();
+  [[noreturn]] void report_divergent_barrier();
   void thread_exited(cuda_thread* self);
-  void enter(cuda_thread* t);
+  [[gnu::always_inline]] inline void enter(cuda_thread* t);
   void complete_group(warp_group& group, unsigned warp_index);
   std::string where(const cuda_thread& t) const;
   std::string kernel_description() const;
 
-  std::vector<std::unique_ptr<cuda_thread>> threads_;  // pool, reused across blocks and launches
+  // Fibers are made once per OS thread and reused by every block of every launch (making them
+  // per block costs 8x, ANCHORS.md); contiguous so a barrier walks memory in order.
+  std::unique_ptr<cuda_thread[]> threads_;
+  stack_region stacks_;
   std::vector<unsigned> ready_;                        // ring buffer of thread numbers
   unsigned ready_head_ = 0, ready_count_ = 0;
   std::vector<std::vector<warp_group>> warps_;

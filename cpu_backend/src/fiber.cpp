@@ -3,14 +3,61 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "sanitizer.h"
+
+// Boost.Context's jump_fcontext saves and restores the MXCSR and x87 control words on every
+// switch; ldmxcsr/fldcw alone cost about a quarter of a barrier round (perf, 2026-11-22). Kernels
+// never change floating-point modes, so on x86-64 System V we switch with the same frame layout
+// (contexts still come from Boost's make_fcontext) minus those four instructions. Other targets
+// and the sanitizer build use Boost's own jump.
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN)
+#define SCANLAB_FAST_JUMP 1
+asm(R"(
+  .text
+  .globl scanlab_jump_fcontext
+  .type scanlab_jump_fcontext,@function
+  .align 16
+scanlab_jump_fcontext:
+  leaq  -0x38(%rsp), %rsp
+  movq  %r12, 0x8(%rsp)
+  movq  %r13, 0x10(%rsp)
+  movq  %r14, 0x18(%rsp)
+  movq  %r15, 0x20(%rsp)
+  movq  %rbx, 0x28(%rsp)
+  movq  %rbp, 0x30(%rsp)
+  movq  %rsp, %rax
+  movq  %rdi, %rsp
+  movq  0x38(%rsp), %r8
+  movq  0x8(%rsp), %r12
+  movq  0x10(%rsp), %r13
+  movq  0x18(%rsp), %r14
+  movq  0x20(%rsp), %r15
+  movq  0x28(%rsp), %rbx
+  movq  0x30(%rsp), %rbp
+  leaq  0x40(%rsp), %rsp
+  movq  %rsi, %rdx
+  movq  %rax, %rdi
+  jmp   *%r8
+  .size scanlab_jump_fcontext,.-scanlab_jump_fcontext
+  .section .note.GNU-stack,"",%progbits
+  .text
+)");
+#endif
 
 namespace scanlab::cpu::detail {
 
 namespace {
+#ifdef SCANLAB_FAST_JUMP
+inline ctx::transfer_t jump(ctx::fcontext_t to, void* data) { return scanlab_jump_fcontext(to, data); }
+#else
+inline ctx::transfer_t jump(ctx::fcontext_t to, void* data) { return ctx::jump_fcontext(to, data); }
+#endif
+
 std::size_t page_size() {
   static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   return size;
@@ -26,36 +73,73 @@ std::size_t default_fiber_stack_bytes() {
 #ifdef SCANLAB_ASAN
   return 256 * 1024;
 #else
-  return 128 * 1024;
+  return 64 * 1024;
 #endif
 }
 
-fiber_stack::fiber_stack(std::size_t usable_bytes) {
+namespace {
+constexpr std::size_t huge_page = 2 * 1024 * 1024;
+constexpr std::size_t canary_bytes = 256;
+constexpr unsigned char canary = 0xC5;
+#ifdef SCANLAB_ASAN
+constexpr bool use_guard_pages = true;
+#else
+constexpr bool use_guard_pages = false;
+#endif
+}  // namespace
+
+stack_region::stack_region(unsigned count, std::size_t usable_bytes) : count_(count) {
   const std::size_t page = page_size();
   size_ = (usable_bytes + page - 1) / page * page;
-  mapping_size_ = size_ + page;
-  mapping_ = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                  -1, 0);
-  if (mapping_ == MAP_FAILED) {
-    std::fprintf(stderr, "scanlab-cpu: cannot map a %zu-byte fiber stack\n", mapping_size_);
+  stride_ = size_ + (use_guard_pages ? page : 0);
+  mapping_size_ = stride_ * count + huge_page;
+  void* m = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) {
+    std::fprintf(stderr, "scanlab-cpu: cannot map %zu bytes of fiber stacks\n", mapping_size_);
     std::abort();
   }
-  mprotect(mapping_, page, PROT_NONE);  // guard page: stacks grow down into it
-  usable_ = static_cast<char*>(mapping_) + page;
+  mapping_ = static_cast<char*>(m);
+  auto aligned = (reinterpret_cast<std::uintptr_t>(mapping_) + huge_page - 1) / huge_page * huge_page;
+  first_ = reinterpret_cast<char*>(aligned);
+  if (use_guard_pages) {
+    for (unsigned i = 0; i < count; ++i) mprotect(first_ + i * stride_, page, PROT_NONE);
+  } else {
+    madvise(first_, stride_ * count, MADV_HUGEPAGE);
+    for (unsigned i = 0; i < count; ++i) std::memset(bottom(i), canary, canary_bytes);
+  }
 }
 
-fiber_stack::~fiber_stack() { munmap(mapping_, mapping_size_); }
+stack_region::~stack_region() { munmap(mapping_, mapping_size_); }
 
-bool fiber_stack::guard_contains(const void* address) const {
+void* stack_region::bottom(unsigned i) const { return first_ + i * stride_ + (use_guard_pages ? page_size() : 0); }
+
+void* stack_region::top(unsigned i) const {
+  // Shift each top by a different number of cache lines (kept 16-byte aligned for the ABI).
+  return static_cast<char*>(bottom(i)) + size_ - (i % 61) * 64;
+}
+
+bool stack_region::overflowed(unsigned i) const {
+  if (use_guard_pages) return false;
+  // Only the top of the canary zone: an overflow coming down from above reaches it first, and
+  // reading all of it for 1024 stacks per block would cost more than the block.
+  auto* b = static_cast<const unsigned char*>(bottom(i));
+  for (std::size_t k = canary_bytes - 64; k < canary_bytes; ++k)
+    if (b[k] != canary) return true;
+  return false;
+}
+
+bool stack_region::near_bottom(const void* address) const {
   auto* a = static_cast<const char*>(address);
-  auto* guard = static_cast<const char*>(mapping_);
-  return a >= guard && a < guard + page_size();
+  if (a < first_ || a >= first_ + stride_ * count_) return false;
+  return static_cast<std::size_t>(a - first_) % stride_ < page_size() + canary_bytes;
 }
 
-void make_context(context_slot& slot, const fiber_stack& stack, void (*entry)(ctx::transfer_t)) {
-  slot.context = ctx::make_fcontext(stack.top(), stack.size(), entry);
-  slot.stack_bottom = stack.bottom();
-  slot.stack_size = stack.size();
+void make_context(context_slot& slot, const stack_region& stacks, unsigned index, void (*entry)(ctx::transfer_t)) {
+  char* top = static_cast<char*>(stacks.top(index));
+  char* bottom = static_cast<char*>(stacks.bottom(index));
+  slot.context = ctx::make_fcontext(top, static_cast<std::size_t>(top - bottom), entry);
+  slot.stack_bottom = bottom;
+  slot.stack_size = static_cast<std::size_t>(top - bottom);
 }
 
 void finish_switch(ctx::transfer_t incoming, void* own_fake_stack) {
@@ -75,24 +159,27 @@ void finish_switch(ctx::transfer_t incoming, void* own_fake_stack) {
   if (incoming.data != nullptr) static_cast<context_slot*>(incoming.data)->context = incoming.fctx;
 }
 
+#ifndef SCANLAB_FAST_JUMP
 void switch_context(context_slot& from, context_slot& to) {
 #ifdef SCANLAB_ASAN
   void* fake_stack = nullptr;
   leaving_slot = &from;
   __sanitizer_start_switch_fiber(&fake_stack, to.stack_bottom, to.stack_size);
-  ctx::transfer_t back = ctx::jump_fcontext(to.context, &from);
+  ctx::transfer_t back = jump(to.context, &from);
   finish_switch(back, fake_stack);  // we are `from` again, with our own fake stack
 #else
-  finish_switch(ctx::jump_fcontext(to.context, &from), nullptr);
+  finish_switch(jump(to.context, &from), nullptr);
 #endif
 }
+
+#endif
 
 void abandon_to(context_slot& to) {
 #ifdef SCANLAB_ASAN
   leaving_slot = nullptr;
   __sanitizer_start_switch_fiber(nullptr, to.stack_bottom, to.stack_size);
 #endif
-  ctx::jump_fcontext(to.context, nullptr);
+  jump(to.context, nullptr);
   __builtin_unreachable();
 }
 

@@ -6,6 +6,8 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
+#include "sanitizer.h"
+
 namespace scanlab::cpu::detail {
 
 namespace ctx = boost::context::detail;
@@ -17,34 +19,53 @@ struct context_slot {
   std::size_t stack_size = 0;
 };
 
-// An mmap'ed stack with an inaccessible guard page below it, so an overflow faults at once
-// instead of corrupting the neighbouring fiber.
-class fiber_stack {
+// The stacks of all fibers of one scheduler, carved from one mapping. Layout matters for speed:
+// every barrier touches the top of each of up to 1024 stacks, so the region is backed by huge
+// pages where possible (few TLB entries) and each stack top is shifted by a different number of
+// cache lines (page-aligned tops would all compete for the same L1 sets). The sanitizer build
+// puts an inaccessible guard page below each stack instead, so overflows fault at once.
+class stack_region {
  public:
-  explicit fiber_stack(std::size_t usable_bytes);
-  ~fiber_stack();
-  fiber_stack(const fiber_stack&) = delete;
-  fiber_stack& operator=(const fiber_stack&) = delete;
-  void* bottom() const { return usable_; }
-  void* top() const { return static_cast<char*>(usable_) + size_; }
+  stack_region(unsigned count, std::size_t usable_bytes);
+  ~stack_region();
+  stack_region(const stack_region&) = delete;
+  stack_region& operator=(const stack_region&) = delete;
+  void* bottom(unsigned i) const;
+  void* top(unsigned i) const;
   std::size_t size() const { return size_; }
-  bool guard_contains(const void* address) const;
+  // Stack overflow check for builds without guard pages: a pattern at the bottom of each stack.
+  bool overflowed(unsigned i) const;
+  // True if `address` lies in the lowest page of some stack (a guard page, or the canary zone).
+  bool near_bottom(const void* address) const;
 
  private:
-  void* mapping_ = nullptr;
+  char* mapping_ = nullptr;
   std::size_t mapping_size_ = 0;
-  void* usable_ = nullptr;
+  char* first_ = nullptr;
+  std::size_t stride_ = 0;
   std::size_t size_ = 0;
+  unsigned count_ = 0;
 };
 
 std::size_t default_fiber_stack_bytes();
 
 // Prepare `slot` so that the next switch to it runs entry(transfer) on `stack`.
-void make_context(context_slot& slot, const fiber_stack& stack, void (*entry)(ctx::transfer_t));
+void make_context(context_slot& slot, const stack_region& stacks, unsigned index, void (*entry)(ctx::transfer_t));
 
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN)
+// Fast path (see fiber.cpp): inline, so that a resumed fiber returns through as few frames as
+// possible. Each return after a switch is mispredicted (the return-stack buffer belongs to the
+// fiber we left), so call depth between a barrier and the jump is the price of a switch.
+extern "C" ctx::transfer_t scanlab_jump_fcontext(ctx::fcontext_t to, void* data);
+[[gnu::always_inline]] inline void switch_context(context_slot& from, context_slot& to) {
+  ctx::transfer_t back = scanlab_jump_fcontext(to.context, &from);
+  if (back.data != nullptr) static_cast<context_slot*>(back.data)->context = back.fctx;
+}
+#else
 // Suspend the current execution into `from` and resume `to`. Returns when something switches
 // back to `from`.
 void switch_context(context_slot& from, context_slot& to);
+#endif
 
 // Completes a switch on the side that was resumed: saves the context of the execution that left
 // and, under ASan, restores our fake stack (nullptr on a fiber's first entry).

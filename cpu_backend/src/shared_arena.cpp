@@ -43,8 +43,9 @@ shared_arena::~shared_arena() {
 }
 
 shared_arena& this_arena() {
-  static thread_local shared_arena arena;
-  return arena;
+  static thread_local shared_arena* arena = nullptr;  // no TLS guard: every thread asks per __shared__
+  if (arena == nullptr) arena = new shared_arena();
+  return *arena;
 }
 
 void shared_arena::begin_block(std::size_t dynamic_bytes) {
