@@ -46,8 +46,10 @@ std::size_t bytes_in_use = 0;
 
 void* allocate_device(std::size_t bytes, const char* file, int line) {
   const std::size_t total = bytes + 2 * canary_bytes;
-  auto* raw = static_cast<unsigned char*>(std::aligned_alloc(256, (total + 255) / 256 * 256));
-  if (raw == nullptr) return nullptr;
+  // posix_memalign takes the exact size, so ASan's redzone starts right after the last byte.
+  void* memory = nullptr;
+  if (posix_memalign(&memory, 256, total) != 0) return nullptr;
+  auto* raw = static_cast<unsigned char*>(memory);
   std::memset(raw, canary_byte, canary_bytes);
   std::memset(raw + canary_bytes + bytes, canary_byte, canary_bytes);
   unsigned char* user = raw + canary_bytes;

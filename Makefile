@@ -1,0 +1,56 @@
+# scanlab front end. Everything real lives in CMake; this file only remembers the commands.
+#
+#   make                 configure and build everything
+#   make test            build, then run the whole CTest suite
+#   make labN            build lab N and run its checks        (BACKEND=auto|gpu|cpu)
+#   make labN-solution   the same for the reference solution
+#   make bench-cpu       the CPU backend's speed benchmark
+#   make clean           remove the build tree
+#
+# BACKEND=auto picks the GPU when one is usable (nvidia-smi answers and CUDA was found), else the
+# CPU backend. BUILD_DIR, JOBS and CMAKE_ARGS may be overridden.
+
+BUILD_DIR ?= build
+BACKEND ?= auto
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE ?= cmake
+CTEST ?= ctest
+CMAKE_ARGS ?=
+GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
+
+.PHONY: all build configure test test-cpu test-gpu bench-cpu clean help
+all: build
+
+help:
+	@sed -n '2,12p' Makefile | sed 's/^# \{0,1\}//'
+
+configure: $(BUILD_DIR)/CMakeCache.txt
+$(BUILD_DIR)/CMakeCache.txt:
+	$(CMAKE) -S . -B $(BUILD_DIR) $(GENERATOR) $(CMAKE_ARGS)
+
+build: configure
+	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+
+# One backend's slice of the suite (CTest labels).
+test-cpu: build
+	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -L '^cpu$$'
+test-gpu: build
+	$(CTEST) --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -L '^gpu$$'
+
+bench-cpu: configure
+	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target scanlab-cpu-bench
+	$(BUILD_DIR)/bin/scanlab-cpu-bench
+
+clean:
+	rm -rf $(BUILD_DIR)
+
+# Labs: build only what lab N needs, then run its checks on the chosen backend.
+LAB_NUMBERS := 1 2 3 4 5 6 7 8
+.PHONY: $(foreach n,$(LAB_NUMBERS),lab$(n) lab$(n)-solution)
+lab%: configure
+	@$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab$* >/dev/null || \
+	  $(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab$*
+	@$(BUILD_DIR)/bin/scanlab-run-lab $(BUILD_DIR) $(word 1,$(subst -, ,$*)) $(BACKEND) $(if $(findstring solution,$*),solution,student)
