@@ -25,6 +25,8 @@ block_scheduler::block_scheduler()
 
 namespace {
 
+constexpr unsigned prefetch_distance = 3;
+
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -215,6 +217,19 @@ void block_scheduler::thread_exited(cuda_thread* self) {
 
 void block_scheduler::switch_away(cuda_thread* self) {
   cuda_thread* next = pop_ready();
+  if (ready_count_ > prefetch_distance) {
+    // A fiber resumed soon: fetch its saved registers and the frames it will return through now,
+    // so its switch does not wait on L2 (the dominant cost of a switch, by perf).
+    unsigned slot = ready_head_ + prefetch_distance;
+    if (slot >= count_) slot -= count_;
+    const cuda_thread& after = threads_[ready_[slot]];
+    const char* saved = static_cast<const char*>(after.slot.context);
+    __builtin_prefetch(&after);
+    __builtin_prefetch(saved);
+    __builtin_prefetch(saved + 64);
+    __builtin_prefetch(saved + 128);
+    __builtin_prefetch(saved + 192);
+  }
   if (next == nullptr) next = release_or_diagnose();
   if (next == self) {
     enter(self);

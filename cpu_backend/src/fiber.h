@@ -37,6 +37,7 @@ class stack_region {
   bool overflowed(unsigned i) const;
   // True if `address` lies in the lowest page of some stack (a guard page, or the canary zone).
   bool near_bottom(const void* address) const;
+  static std::size_t top_offset(unsigned i);
 
  private:
   char* mapping_ = nullptr;

@@ -37,7 +37,9 @@ std::string dims(dim3 d) {
 
 // Returns an empty string when CUDA would accept the configuration.
 std::string configuration_problem(const launch_config& c, std::size_t dynamic_limit, cudaError_t& code) {
-  code = cudaErrorInvalidConfiguration;
+  // CUDA 13 answers every one of these with cudaErrorInvalidValue (measured on an H100, driver
+  // 580.159, bench/results/foundation-h100.md); older toolkits said cudaErrorInvalidConfiguration.
+  code = cudaErrorInvalidValue;
   const unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
   if (threads == 0) return "block " + dims(c.block) + " has no threads";
   if (threads > 1024) return "block " + dims(c.block) + " has " + std::to_string(threads) + " threads; the limit is 1024";
@@ -48,7 +50,6 @@ std::string configuration_problem(const launch_config& c, std::size_t dynamic_li
   if (c.grid.x > 2147483647u || c.grid.y > 65535 || c.grid.z > 65535)
     return "grid " + dims(c.grid) + " exceeds the limits (2^31-1, 65535, 65535)";
   if (c.shared_bytes > dynamic_limit) {
-    code = cudaErrorInvalidValue;
     return "the launch asks for " + std::to_string(c.shared_bytes) + " bytes of dynamic shared memory; the limit is " +
            std::to_string(dynamic_limit) + " (raise it with cudaFuncSetAttribute(kernel, "
            "cudaFuncAttributeMaxDynamicSharedMemorySize, bytes), up to 227 KiB)";

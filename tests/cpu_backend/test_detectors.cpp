@@ -78,9 +78,9 @@ TEST_CASE("divergent barrier: __syncthreads inside if (i < n)", "[detectors]") {
   CHECK(r.error == cudaErrorLaunchFailure);
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "divergent barrier");
-  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("BARRIER_INSIDE_IF")));
-  CHECK_THAT(report.message, Catch::Matchers::Contains("476 threads wait"));
-  CHECK_THAT(report.message, Catch::Matchers::Contains("548 threads have already exited"));
+  CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("BARRIER_INSIDE_IF")));
+  CHECK_THAT(report.message, scanlab_test::contains_text("476 threads wait"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("548 threads have already exited"));
 }
 
 TEST_CASE("divergent barrier: early return before __syncthreads", "[detectors]") {
@@ -90,7 +90,7 @@ TEST_CASE("divergent barrier: early return before __syncthreads", "[detectors]")
   CHECK(r.error == cudaErrorLaunchFailure);
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "divergent barrier");
-  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("BARRIER_AFTER_RETURN")));
+  CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("BARRIER_AFTER_RETURN")));
 }
 
 TEST_CASE("divergent barrier: not reported when all threads reach the barriers", "[detectors]") {
@@ -120,8 +120,8 @@ TEST_CASE("out-of-bounds global write past the end is reported", "[detectors]") 
   CHECK(bad.error == cudaErrorIllegalAddress);
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "global memory out of bounds");
-  CHECK_THAT(report.message, Catch::Matchers::Contains("past its end"));
-  CHECK_THAT(report.message, Catch::Matchers::Contains("write_tail"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("past its end"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("write_tail"));
 }
 
 TEST_CASE("out-of-bounds shared write is reported with the variable's name", "[detectors]") {
@@ -131,7 +131,7 @@ TEST_CASE("out-of-bounds shared write is reported with the variable's name", "[d
   CHECK(shared_overflow(true).error == cudaErrorIllegalAddress);
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "shared memory out of bounds");
-  CHECK_THAT(report.message, Catch::Matchers::Contains("`small`"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("`small`"));
 }
 
 TEST_CASE("hang: a chain on blockIdx.x deadlocks when blocks run in reverse", "[detectors]") {
@@ -149,10 +149,10 @@ TEST_CASE("hang: a chain on blockIdx.x deadlocks when blocks run in reverse", "[
     CHECK(r.error == cudaErrorLaunchTimeout);
     auto report = scanlab::backend::take_report();
     CHECK(report.kind == "hang");
-    CHECK_THAT(report.message, Catch::Matchers::Contains("blocks finished: 0 of 8"));
-    CHECK_THAT(report.message, Catch::Matchers::Contains("running block (7,0,0)"));
-    CHECK_THAT(report.message, Catch::Matchers::Contains("thread (0,0,0) is running"));
-    CHECK_THAT(report.message, Catch::Matchers::Contains("1023 threads are ready to run"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("blocks finished: 0 of 8"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("running block (7,0,0)"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("thread (0,0,0) is running"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("1023 threads are ready to run"));
   }
 }
 
@@ -162,8 +162,8 @@ TEST_CASE("deadlock: a full-mask shuffle after half the warp returned", "[detect
   CHECK(r.error == cudaErrorLaunchFailure);
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "deadlock");
-  CHECK_THAT(report.message, Catch::Matchers::Contains(marker_line("SHUFFLE_AFTER_RETURN")));
-  CHECK_THAT(report.message, Catch::Matchers::Contains("for lanes 16-31"));
+  CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("SHUFFLE_AFTER_RETURN")));
+  CHECK_THAT(report.message, scanlab_test::contains_text("for lanes 16-31"));
 }
 
 TEST_CASE("a host pointer passed to a kernel is refused", "[detectors]") {

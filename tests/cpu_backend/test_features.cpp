@@ -101,20 +101,21 @@ TEST_CASE("atomic tickets give every block a distinct position", "[features]") {
   for (unsigned i = 0; i < tickets.size(); ++i) REQUIRE(tickets[i] == i);
 }
 
+// CUDA 13 reports all of these as cudaErrorInvalidValue (seen on an H100, driver 580.159).
 TEST_CASE("invalid launch configurations fail as CUDA's do", "[features]") {
   SECTION("valid") {
     auto r = launch_with(dim3(4), dim3(1024), 0);
     CHECK(r.launch == cudaSuccess);
     CHECK(r.sync == cudaSuccess);
   }
-  SECTION("a block of 0 threads") { CHECK(launch_with(dim3(4), dim3(0), 0).launch == cudaErrorInvalidConfiguration); }
+  SECTION("a block of 0 threads") { CHECK(launch_with(dim3(4), dim3(0), 0).launch == cudaErrorInvalidValue); }
   SECTION("a block of 2048 threads") {
-    CHECK(launch_with(dim3(4), dim3(2048), 0).launch == cudaErrorInvalidConfiguration);
+    CHECK(launch_with(dim3(4), dim3(2048), 0).launch == cudaErrorInvalidValue);
   }
   SECTION("a block of 32x32x2 threads") {
-    CHECK(launch_with(dim3(1), dim3(32, 32, 2), 0).launch == cudaErrorInvalidConfiguration);
+    CHECK(launch_with(dim3(1), dim3(32, 32, 2), 0).launch == cudaErrorInvalidValue);
   }
-  SECTION("a grid of 0 blocks") { CHECK(launch_with(dim3(0), dim3(32), 0).launch == cudaErrorInvalidConfiguration); }
+  SECTION("a grid of 0 blocks") { CHECK(launch_with(dim3(0), dim3(32), 0).launch == cudaErrorInvalidValue); }
   SECTION("too much dynamic shared memory") {
     CHECK(launch_with(dim3(1), dim3(32), 100 * 1024).launch == cudaErrorInvalidValue);
   }
