@@ -93,14 +93,27 @@ constexpr std::uint64_t inactive_lane_value = 0x7fc0dead7fc0deadull;
 }  // namespace
 
 void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
-  warps_.assign((count + 31) / 32, {});
+  const bool same_shape = prepared_dim_.x == block_dim.x && prepared_dim_.y == block_dim.y &&
+                          prepared_dim_.z == block_dim.z;
+  if (!same_shape) {
+    forward_order_.resize(count);
+    reverse_order_.resize(count);
+    for (unsigned i = 0; i < count; ++i) {
+      forward_order_[i] = i;
+      reverse_order_[i] = count - 1 - i;
+    }
+    random_order_.resize(count);
+    prepared_dim_ = block_dim;
+  }
+  warps_.resize((count + 31) / 32);
+  for (auto& pending : warps_) pending.clear();  // keeps capacity: no allocation per block
   for (unsigned i = 0; i < count; ++i) {
     cuda_thread& t = threads_[i];
-    t.linear = i;
-    t.idx = {i % block_dim.x, (i / block_dim.x) % block_dim.y, i / (block_dim.x * block_dim.y)};
+    if (!same_shape) {
+      t.linear = i;
+      t.idx = {i % block_dim.x, (i / block_dim.x) % block_dim.y, i / (block_dim.x * block_dim.y)};
+    }
     t.status = thread_status::ready;
-    t.wait_file = nullptr;
-    t.wait_line = 0;
     if (t.needs_fresh_context) {
       make_context(t.slot, stacks_, i, &block_scheduler::fiber_entry);
       t.needs_fresh_context = false;
@@ -117,6 +130,7 @@ void block_scheduler::push_ready(cuda_thread* t) {
 }
 
 cuda_thread* block_scheduler::pop_ready() {
+  if (phase_next_ < phase_end_) return &threads_[phase_order_[phase_next_++]];
   if (ready_count_ == 0) return nullptr;
   unsigned i = ready_[ready_head_];
   if (++ready_head_ == count_) ready_head_ = 0;
@@ -124,31 +138,44 @@ cuda_thread* block_scheduler::pop_ready() {
   return &threads_[i];
 }
 
-void block_scheduler::push_all_in_order() {
-  // Called when no thread is queued; every live thread becomes ready in the chosen order.
-  ready_head_ = 0;
-  ready_count_ = 0;
-  auto push_if_live = [this](unsigned i) {
-    if (threads_[i].status != thread_status::exited) push_ready(&threads_[i]);
-  };
+// Every thread of the block becomes runnable in the schedule's order (at block start, and when a
+// barrier releases: then no thread has exited, or the barrier would have been divergent).
+void block_scheduler::start_phase() {
   switch (order_) {
-    case order::forward:
-      for (unsigned i = 0; i < count_; ++i) push_if_live(i);
-      break;
-    case order::reverse:
-      for (unsigned i = count_; i-- > 0;) push_if_live(i);
-      break;
-    case order::random: {
-      order_scratch_.resize(count_);
-      for (unsigned i = 0; i < count_; ++i) order_scratch_[i] = i;
+    case order::forward: phase_order_ = forward_order_.data(); break;
+    case order::reverse: phase_order_ = reverse_order_.data(); break;
+    case order::random:
+      std::copy(forward_order_.begin(), forward_order_.end(), random_order_.begin());
       for (unsigned i = count_; i > 1; --i) {
         unsigned j = static_cast<unsigned>(splitmix64(rng_state_) % i);
-        std::swap(order_scratch_[i - 1], order_scratch_[j]);
+        std::swap(random_order_[i - 1], random_order_[j]);
       }
-      for (unsigned i : order_scratch_) push_if_live(i);
+      phase_order_ = random_order_.data();
       break;
-    }
   }
+  phase_next_ = 0;
+  phase_end_ = count_;
+  at_barrier_ = 0;
+  barrier_file_ = nullptr;
+  barrier_mismatch_ = false;
+  barrier_true_ = 0;
+}
+
+// A fiber resumed soon: fetch its saved registers and the frames it will return through now, so
+// its switch does not wait on L2 (the dominant cost of a switch, by perf).
+// Two stages: the thread record further ahead (it holds the saved stack pointer), then the stack
+// lines of a nearer one, whose record is by then in cache.
+void block_scheduler::prefetch_upcoming() {
+  if (phase_next_ + 2 * prefetch_distance < phase_end_)
+    __builtin_prefetch(&threads_[phase_order_[phase_next_ + 2 * prefetch_distance]]);
+  const unsigned ahead = phase_next_ + prefetch_distance;
+  if (ahead >= phase_end_) return;
+  const cuda_thread& soon = threads_[phase_order_[ahead]];
+  const char* saved = static_cast<const char*>(soon.slot.context);
+  __builtin_prefetch(saved);
+  __builtin_prefetch(saved + 64);
+  __builtin_prefetch(saved + 128);
+  __builtin_prefetch(saved + 192);
 }
 
 void block_scheduler::enter(cuda_thread* t) {
@@ -168,12 +195,12 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   order_ = thread_order;
   rng_state_ = seed;
   exited_ = 0;
-  at_barrier_ = 0;
   outcome_ = {};
+  ready_head_ = ready_count_ = 0;
   prepare_threads(count_, block_dim);
   tls.block_idx = block_idx;
   tls.block_dim = block_dim;
-  push_all_in_order();
+  start_phase();
   running_ = true;
   cuda_thread* first = pop_ready();
   enter(first);
@@ -217,19 +244,7 @@ void block_scheduler::thread_exited(cuda_thread* self) {
 
 void block_scheduler::switch_away(cuda_thread* self) {
   cuda_thread* next = pop_ready();
-  if (ready_count_ > prefetch_distance) {
-    // A fiber resumed soon: fetch its saved registers and the frames it will return through now,
-    // so its switch does not wait on L2 (the dominant cost of a switch, by perf).
-    unsigned slot = ready_head_ + prefetch_distance;
-    if (slot >= count_) slot -= count_;
-    const cuda_thread& after = threads_[ready_[slot]];
-    const char* saved = static_cast<const char*>(after.slot.context);
-    __builtin_prefetch(&after);
-    __builtin_prefetch(saved);
-    __builtin_prefetch(saved + 64);
-    __builtin_prefetch(saved + 128);
-    __builtin_prefetch(saved + 192);
-  }
+  prefetch_upcoming();
   if (next == nullptr) next = release_or_diagnose();
   if (next == self) {
     enter(self);
@@ -250,32 +265,16 @@ cuda_thread* block_scheduler::release_or_diagnose() {
   if (live == 0) return nullptr;
   if (at_barrier_ == live) {
     // All live threads wait at a barrier. CUDA requires every thread of the block to reach the
-    // same __syncthreads; a GPU may still "work" when they do not, which is why this is checked.
-    // Fast path: compare against the first waiter (same call site means the same pointers).
-    const cuda_thread* first = nullptr;
-    bool agree = exited_ == 0;
-    for (unsigned i = 0; i < count_ && agree; ++i) {
-      const cuda_thread& t = threads_[i];
-      if (first == nullptr) first = &t;
-      agree = t.barrier == first->barrier && same_site(t.wait_file, t.wait_line, first->wait_file, first->wait_line);
+    // same __syncthreads; a GPU may still "work" when they do not, which is why this is checked
+    // (each arrival compared itself with the first one, so the common case costs nothing here).
+    if (exited_ > 0 || barrier_mismatch_) report_divergent_barrier();
+    switch (barrier_kind_) {
+      case barrier_kind::plain: barrier_result_ = 0; break;
+      case barrier_kind::count: barrier_result_ = static_cast<int>(barrier_true_); break;
+      case barrier_kind::any: barrier_result_ = barrier_true_ > 0; break;
+      case barrier_kind::all: barrier_result_ = barrier_true_ == live; break;
     }
-    if (!agree) report_divergent_barrier();
-    int result = 0;
-    switch (first->barrier) {
-      case barrier_kind::plain: break;
-      case barrier_kind::count:
-      case barrier_kind::any:
-        for (unsigned i = 0; i < count_; ++i) result += threads_[i].predicate != 0;
-        if (first->barrier == barrier_kind::any) result = result > 0;
-        break;
-      case barrier_kind::all:
-        result = 1;
-        for (unsigned i = 0; i < count_; ++i) result &= threads_[i].predicate != 0;
-        break;
-    }
-    for (unsigned i = 0; i < count_; ++i) threads_[i].barrier_result = result;
-    at_barrier_ = 0;
-    push_all_in_order();
+    start_phase();
     return pop_ready();
   }
   // Some live thread waits in a warp collective that cannot complete.
@@ -314,8 +313,16 @@ std::string block_scheduler::describe_waiting() const {
   std::map<std::string, unsigned> groups;  // "waits at X file:line" -> count
   unsigned ready = 0;
   const cuda_thread* running = nullptr;
+  // Threads still queued in the current phase have not run since the last release: their
+  // status field is stale (set lazily when they are entered).
+  std::vector<bool> queued(count_, false);
+  for (unsigned k = phase_next_; k < phase_end_ && phase_order_ != nullptr; ++k) queued[phase_order_[k]] = true;
   for (unsigned i = 0; i < count_; ++i) {
     const cuda_thread& t = threads_[i];
+    if (queued[i]) {
+      ++ready;
+      continue;
+    }
     switch (t.status) {
       case thread_status::at_barrier:
         ++groups["wait at " + std::string(barrier_name(t.barrier)) + " " + short_file(t.wait_file) + ":" +
@@ -350,12 +357,18 @@ int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file,
   cuda_thread* self = tls.thread;
   self->status = thread_status::at_barrier;
   self->barrier = kind;
-  self->predicate = predicate;
   self->wait_file = file;
   self->wait_line = line;
-  ++at_barrier_;
+  if (at_barrier_++ == 0) {
+    barrier_file_ = file;
+    barrier_line_ = line;
+    barrier_kind_ = kind;
+  } else if (kind != barrier_kind_ || !same_site(file, line, barrier_file_, barrier_line_)) {
+    barrier_mismatch_ = true;
+  }
+  barrier_true_ += predicate != 0;
   switch_away(self);
-  return self->barrier_result;
+  return barrier_result_;
 }
 
 unsigned block_scheduler::active_mask() const {

@@ -30,8 +30,6 @@ struct cuda_thread {
   int wait_line = 0;
   // Barrier bookkeeping.
   barrier_kind barrier = barrier_kind::plain;
-  int predicate = 0;
-  int barrier_result = 0;
   // Warp collective bookkeeping.
   warp_op op = warp_op::sync;
   unsigned warp_mask = 0;
@@ -79,8 +77,9 @@ class block_scheduler {
  private:
   static void fiber_entry(ctx::transfer_t incoming);
   void prepare_threads(unsigned count, dim3 block_dim);
-  void push_all_in_order();
-  cuda_thread* pop_ready();
+  void start_phase();
+  [[gnu::always_inline]] inline cuda_thread* pop_ready();
+  [[gnu::always_inline]] inline void prefetch_upcoming();
   void push_ready(cuda_thread* t);
   [[gnu::always_inline]] inline void switch_away(cuda_thread* self);
   cuda_thread* release_or_diagnose();
@@ -95,10 +94,23 @@ class block_scheduler {
   // per block costs 8x, ANCHORS.md); contiguous so a barrier walks memory in order.
   std::unique_ptr<cuda_thread[]> threads_;
   stack_region stacks_;
-  std::vector<unsigned> ready_;                        // ring buffer of thread numbers
+  // Runnable threads come from two sources. The phase sequence: every thread, in the schedule's
+  // order, at block start and after each barrier (no per-thread writes to release a barrier).
+  // And a FIFO of threads that warp collectives released. A thread is in at most one of them.
+  const unsigned* phase_order_ = nullptr;
+  unsigned phase_next_ = 0, phase_end_ = 0;
+  std::vector<unsigned> forward_order_, reverse_order_, random_order_;
+  std::vector<unsigned> ready_;  // ring buffer of thread numbers
   unsigned ready_head_ = 0, ready_count_ = 0;
+  // The barrier being gathered: checked on arrival, so a release needs no pass over the threads.
+  const char* barrier_file_ = nullptr;
+  int barrier_line_ = 0;
+  barrier_kind barrier_kind_ = barrier_kind::plain;
+  bool barrier_mismatch_ = false;
+  unsigned barrier_true_ = 0;  // threads whose predicate was non-zero
+  int barrier_result_ = 0;     // read by each thread as it resumes, before any later barrier
+  dim3 prepared_dim_{0, 0, 0};
   std::vector<std::vector<warp_group>> warps_;
-  std::vector<unsigned> order_scratch_;
   context_slot scheduler_slot_;
   const kernel_call* call_ = nullptr;
   unsigned count_ = 0;

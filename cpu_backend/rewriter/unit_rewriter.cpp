@@ -1,0 +1,253 @@
+// One pass over a file's tokens records edits (token range -> replacement); a second pass
+// renders the file, applying them. Launch edits render their configuration and argument
+// tokens recursively, so a launch nested in another launch's arguments is rewritten too.
+#include "unit_rewriter.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "launch_parser.h"
+#include "scope_tracker.h"
+#include "shared_decl.h"
+#include "source_files.h"
+#include "token_stream.h"
+
+namespace scanlab::rewriter {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Edit {
+  std::size_t end;   // tokens [start, end) are replaced
+  std::string text;  // the replacement, unless this is a launch
+  std::optional<LaunchSite> launch;
+  Region region{};  // the launch's region
+};
+
+class UnitRewriter {
+ public:
+  UnitRewriter(Session& session, std::string_view source, const UnitInfo& unit)
+      : session_(session), ts_(source), unit_(unit) {}
+
+  std::string run() {
+    scan();
+    return render(0, ts_.size());
+  }
+
+ private:
+  // ---- scanning: find what to replace --------------------------------------------------
+
+  void scan() {
+    ScopeTracker scopes;
+    std::size_t i = 0;
+    while (i < ts_.size()) {
+      if (!is_significant(ts_[i])) {
+        ++i;
+      } else if (ts_[i].directive == static_cast<long>(i)) {
+        i = scan_directive(i);
+      } else if (ts_.is(i, "{")) {
+        scopes.open(ts_, i++);
+      } else if (ts_.is(i, "}")) {
+        scopes.close();
+        ++i;
+      } else if (starts_launch(i)) {
+        add_launch(ts_.code_region(), i);
+        i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
+      } else if (ts_.is(i, "__shared__")) {
+        i = add_shared(i, scopes);
+      } else {
+        ++i;
+      }
+    }
+  }
+
+  // "<<<" opens a launch, except in `operator<<<T>` (operator<< with template arguments).
+  bool starts_launch(std::size_t i) const {
+    return is_triple_angle(ts_, i, "<") && !ts_.is(ts_.prev(ts_.code_region(), i - 1), "operator");
+  }
+
+  // Directives are copied verbatim, except launches in #define bodies, quoted .cuh includes,
+  // and #pragma once in inlined headers. Returns the first token after the directive.
+  std::size_t scan_directive(std::size_t hash) {
+    const Region r = ts_.directive_region(hash);
+    const std::size_t name = ts_.next(r, hash + 1);
+    if (ts_.is(name, "define")) {
+      for (std::size_t j = name + 1; j < r.hi; ++j) {
+        if (!is_triple_angle(ts_, j, "<")) continue;
+        add_launch(r, j);
+        j += 2;
+      }
+    } else if (ts_.is(name, "include")) {
+      const std::size_t arg = ts_.next(r, name + 1);
+      if (arg != npos && is_quoted_cuh(arg)) add_include(hash, r, arg);
+    } else if (ts_.is(name, "pragma") && ts_.is(ts_.next(r, name + 1), "once") && unit_.is_header) {
+      session_.pragma_once_files.insert(unit_.identity);
+      blank_out(r);
+    }
+    return r.hi;
+  }
+
+  // Removes a directive, keeping its line(s) as empty lines.
+  void blank_out(const Region& r) {
+    const auto lines = static_cast<std::size_t>(ts_.newline_count(r.lo, r.hi));
+    edits_[r.lo] = Edit{r.hi, std::string(lines, '\n'), {}};
+  }
+
+  void add_launch(const Region& r, std::size_t open) {
+    LaunchParse parse = parse_launch(ts_, r, open);
+    if (!parse.ok) return error_at(open, parse.error);
+    const std::size_t start = parse.site.kernel.begin;
+    const std::size_t end = parse.site.close_paren + 1;
+    edits_[start] = Edit{end, "", std::move(parse.site), r};
+  }
+
+  std::size_t add_shared(std::size_t shared, const ScopeTracker& scopes) {
+    if (!scopes.in_function_body()) {
+      error_at(shared,
+               "scanlab CPU backend: __shared__ at namespace scope is not supported; declare it "
+               "inside the kernel");
+      return shared + 1;
+    }
+    SharedRewrite rewrite = rewrite_shared(ts_, shared);
+    if (!rewrite.ok)
+      error_at(rewrite.error_token, rewrite.error);
+    else
+      edits_[rewrite.replaced.begin] = Edit{rewrite.replaced.end, std::move(rewrite.text), {}};
+    return rewrite.resume;
+  }
+
+  bool is_quoted_cuh(std::size_t arg) const {
+    const std::string_view s = ts_.str(arg);
+    return ts_[arg].kind == TokenKind::string && s.size() >= 2 && s.front() == '"' &&
+           s.back() == '"' && s.substr(1, s.size() - 2).ends_with(".cuh");
+  }
+
+  // Line number of the line after the directive `r`, where the including file resumes.
+  int line_after(const Region& r) const {
+    if (r.hi < ts_.size()) return ts_[r.hi].line + 1;  // r.hi is the newline ending it
+    const Token& last = ts_[r.hi - 1];
+    return last.line + ts_.newline_count(r.hi - 1, r.hi) + 1;
+  }
+
+  void add_include(std::size_t hash, const Region& r, std::size_t arg) {
+    const std::string_view quoted = ts_.str(arg);
+    const std::string spelled(quoted.substr(1, quoted.size() - 2));
+    const std::optional<fs::path> found =
+        find_include(spelled, unit_.absolute_path.parent_path(), session_.options.include_dirs);
+    if (!found)
+      return error_at(arg, "cannot find \"" + spelled + "\" (searched " +
+                               unit_.absolute_path.parent_path().string() +
+                               " and the -I directories)");
+
+    UnitInfo header;
+    header.absolute_path = display_absolute(*found);
+    header.diagnostic_path = header.absolute_path.string();
+    header.identity = file_identity(*found);
+    header.is_header = true;
+    const auto& stack = session_.include_stack;
+    const bool recursive = std::find(stack.begin(), stack.end(), header.identity) != stack.end();
+    if (session_.pragma_once_files.count(header.identity) || recursive) {
+      // Already inlined under #pragma once, or an include cycle, which include guards would
+      // cut at this point anyway: the directive becomes an empty line.
+      blank_out(r);
+      return;
+    }
+    const std::optional<std::string> text = read_text_file(*found);
+    if (!text) return error_at(arg, "cannot read \"" + header.absolute_path.string() + "\"");
+
+    auto& deps = session_.dependencies;
+    if (std::find(deps.begin(), deps.end(), header.absolute_path.string()) == deps.end())
+      deps.push_back(header.absolute_path.string());
+    session_.include_stack.push_back(header.identity);
+    std::string body = rewrite_unit(session_, *text, header);
+    session_.include_stack.pop_back();
+    if (!body.empty() && body.back() != '\n') body += '\n';
+
+    edits_[hash] = Edit{r.hi,
+                        line_directive(1, header.absolute_path) + "\n" + body +
+                            line_directive(line_after(r), unit_.absolute_path),
+                        std::nullopt};
+  }
+
+  void error_at(std::size_t token, std::string message) {
+    const Token& t = ts_[std::min(token, ts_.size() - 1)];
+    session_.errors.push_back(
+        Diagnostic{unit_.diagnostic_path, t.line, t.column, std::move(message)});
+  }
+
+  // ---- rendering: original text with the edits applied ---------------------------------
+
+  std::string render(std::size_t begin, std::size_t end) const {
+    std::string out;
+    for (std::size_t i = begin; i < end;) {
+      auto edit = edits_.find(i);
+      if (edit == edits_.end()) {
+        out += ts_.str(i++);
+      } else if (edit->second.launch) {
+        out += render_launch(*edit->second.launch, edit->second.region);
+        i = edit->second.end;
+      } else {
+        out += edit->second.text;
+        i = edit->second.end;
+      }
+    }
+    return out;
+  }
+
+  bool is_blank(std::size_t i) const { return !is_significant(ts_[i]); }
+
+  // Blank tokens [begin, end) that must stay because they hold line breaks; else nothing.
+  std::string kept_breaks(std::size_t begin, std::size_t end) const {
+    return ts_.has_newline(begin, end) ? std::string(ts_.slice(begin, end)) : std::string();
+  }
+
+  // A comma-separated piece with surrounding blanks trimmed, unless they hold line breaks.
+  // `space` is what replaces a trimmed leading blank run (" " after a comma).
+  std::string tidy(TokenRange range, const char* space) const {
+    std::size_t first = range.begin;
+    while (first < range.end && is_blank(first)) ++first;
+    if (first == range.end) return kept_breaks(range.begin, range.end);
+    std::size_t last = range.end;
+    while (is_blank(last - 1)) --last;
+    std::string lead = kept_breaks(range.begin, first);
+    return (lead.empty() ? std::string(space) : lead) + render(first, last) +
+           kept_breaks(last, range.end);
+  }
+
+  std::string render_launch(const LaunchSite& s, const Region& r) const {
+    std::vector<std::size_t> kernel_tokens;
+    for (std::size_t i = s.kernel.begin; i < s.kernel.end; ++i)
+      if (!ts_.skipped(r, i)) kernel_tokens.push_back(i);
+    const std::string name = escape_for_string_literal(ts_.collapsed(kernel_tokens));
+
+    std::string out = "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"" + name +
+                      "\", __FILE__, __LINE__}, ";
+    out += kept_breaks(s.kernel.end, s.open_angles);
+    out += "::scanlab::cpu::launch_config(";
+    for (std::size_t k = 0; k < s.config.size(); ++k)
+      out += (k == 0 ? "" : ",") + tidy(s.config[k], k == 0 ? "" : " ");
+    out += "), ";
+    out += kept_breaks(s.close_angles + 3, s.open_paren);
+    out += ts_.slice(s.kernel.begin, s.kernel.end);  // raw: the launch's own edit starts here
+    const TokenRange args{s.open_paren + 1, s.close_paren};
+    bool has_args = false;
+    for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);
+    out += has_args ? "," + tidy(args, " ") : kept_breaks(args.begin, args.end);  // `, ARGS`
+    out += ")";
+    return out;
+  }
+
+  Session& session_;
+  TokenStream ts_;
+  const UnitInfo& unit_;
+  std::map<std::size_t, Edit> edits_;
+};
+
+}  // namespace
+
+std::string rewrite_unit(Session& session, std::string_view source, const UnitInfo& unit) {
+  return UnitRewriter(session, source, unit).run();
+}
+
+}  // namespace scanlab::rewriter
