@@ -47,10 +47,14 @@ bench-cpu: configure
 clean:
 	rm -rf $(BUILD_DIR)
 
-# Labs: build only what lab N needs, then run its checks on the chosen backend.
+# Labs: build only what lab N needs, then run its checks on the chosen backend. Explicit rules
+# (not a pattern): GNU make ignores pattern rules for .PHONY targets.
 LAB_NUMBERS := 1 2 3 4 5 6 7 8
-.PHONY: $(foreach n,$(LAB_NUMBERS),lab$(n) lab$(n)-solution)
-lab%: configure
-	@$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab$* >/dev/null || \
-	  $(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab$*
-	@$(BUILD_DIR)/bin/scanlab-run-lab $(BUILD_DIR) $(word 1,$(subst -, ,$*)) $(BACKEND) $(if $(findstring solution,$*),solution,student)
+define lab_rules
+.PHONY: lab$(1) lab$(1)-solution
+lab$(1) lab$(1)-solution: configure
+	@$$(CMAKE) --build $$(BUILD_DIR) -j $$(JOBS) --target check-lab$(1) >/dev/null || \
+	  $$(CMAKE) --build $$(BUILD_DIR) -j $$(JOBS) --target check-lab$(1)
+	@$$(BUILD_DIR)/bin/scanlab-run-lab $$(BUILD_DIR) $(1) $$(BACKEND) $$(if $$(findstring solution,$$@),solution,student)
+endef
+$(foreach n,$(LAB_NUMBERS),$(eval $(call lab_rules,$(n))))
