@@ -82,9 +82,12 @@ cudaError_t error_for(problem p) {
   }
 }
 
-std::uint64_t launch_counter = 0;
-
 }  // namespace
+
+// Launches since the schedule was last set: part of each launch's seed, so that the same seed and
+// the same sequence of launches give the same schedule (a replay reproduces a race exactly).
+std::uint64_t launch_counter = 0;
+void restart_schedule_sequence() { launch_counter = 0; }
 
 launch_state& current_launch() {
   static thread_local launch_state state;

@@ -50,6 +50,7 @@ std::atomic<std::uint64_t> launches{0}, blocks{0};
 void set_schedule(const schedule& s) {
   std::lock_guard<std::mutex> lock(config_mutex);
   the_schedule() = s;
+  detail::restart_schedule_sequence();
 }
 
 schedule current_schedule() {

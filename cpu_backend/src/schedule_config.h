@@ -7,6 +7,7 @@
 namespace scanlab::cpu::detail {
 
 void count_launch();
+void restart_schedule_sequence();
 void count_block();
 // For cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes).
 cudaError_t set_max_dynamic_shared(const void* kernel, std::size_t bytes);
