@@ -1,6 +1,11 @@
 #include "launch_parser.h"
 
 namespace scanlab::rewriter {
+
+bool is_triple_angle(const TokenStream& ts, std::size_t i, std::string_view angle) {
+  return ts.is(i, angle) && ts.is(i + 1, angle) && ts.is(i + 2, angle);
+}
+
 namespace {
 
 bool has_significant(const TokenStream& ts, const Region& r, TokenRange range) {
@@ -53,8 +58,8 @@ std::size_t find_close_angles(const TokenStream& ts, const Region& r, std::size_
     } else if (is_close_bracket(s)) {
       if (depth == 0) return npos;
       --depth;
-    } else if (s == ";" && depth == 0) {
-      return npos;
+    } else if ((s == ";" || is_triple_angle(ts, i, "<")) && depth == 0) {
+      return npos;  // a second "<<<" first: this one has no ">>>" of its own
     } else if (s == ">" && depth == 0) {
       std::size_t run = 0;
       while (i + run < r.hi && ts.is(i + run, ">")) ++run;
@@ -94,10 +99,6 @@ std::vector<TokenRange> split_config(const TokenStream& ts, const Region& r, std
 }
 
 }  // namespace
-
-bool is_triple_angle(const TokenStream& ts, std::size_t i, std::string_view angle) {
-  return ts.is(i, angle) && ts.is(i + 1, angle) && ts.is(i + 2, angle);
-}
 
 LaunchParse parse_launch(const TokenStream& ts, const Region& r, std::size_t open) {
   LaunchParse out;

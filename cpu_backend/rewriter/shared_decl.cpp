@@ -121,10 +121,12 @@ bool parse_declarator(const TokenStream& ts, const Tokens& part, Declarator& d, 
   std::size_t name_pos = part.size();  // position in `part` of the name
   while (name_pos > 0 && ts.is(part[name_pos - 1], "]")) {
     const std::size_t open = ts.match_backward(code, part[name_pos - 1]);
+    if (open == npos) break;  // unbalanced: reported below as unparsable
     while (name_pos > 0 && part[name_pos - 1] >= open) --name_pos;
   }
   if (name_pos == 0 || ts[part[name_pos - 1]].kind != TokenKind::identifier) {
-    failure = {part.empty() ? 0 : part.front(), "cannot parse this __shared__ declaration"};
+    failure = {part.empty() ? failure.token : part.front(),
+               "cannot parse this __shared__ declaration"};
     return false;
   }
   --name_pos;

@@ -9,7 +9,7 @@
 
 namespace scanlab::cpu::detail {
 
-thread_local execution_context tls;
+thread_local constinit execution_context tls;
 
 block_scheduler& this_scheduler() {
   // A plain thread_local pointer: no TLS guard on the hot path (barriers call this).
@@ -19,7 +19,7 @@ block_scheduler& this_scheduler() {
 }
 
 block_scheduler::block_scheduler()
-    : threads_(new cuda_thread[max_threads]), stacks_(max_threads, default_fiber_stack_bytes()) {
+    : threads_(new cuda_thread[max_threads]), lanes_(new warp_lane[max_threads]), stacks_(max_threads, default_fiber_stack_bytes()) {
   ready_.resize(max_threads);
 }
 
@@ -329,7 +329,7 @@ std::string block_scheduler::describe_waiting() const {
                  std::to_string(t.wait_line)];
         break;
       case thread_status::at_warp:
-        ++groups["wait at " + std::string(warp_op_name(t.op)) + "(mask " + hex_mask(t.warp_mask) + ") " +
+        ++groups["wait at " + std::string(warp_op_name(lanes_[i].op)) + "(mask " + hex_mask(lanes_[i].mask) + ") " +
                  short_file(t.wait_file) + ":" + std::to_string(t.wait_line)];
         break;
       case thread_status::running: running = &t; break;
@@ -423,27 +423,28 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
               " at " + short_file(group->file) + ":" + std::to_string(group->line) + " and " + warp_op_name(op) +
               " here");
   }
-  self->op = op;
-  self->warp_mask = mask;
-  self->warp_value = value;
-  self->warp_arg = arg;
-  self->warp_width = width;
+  warp_lane& me = lanes_[self->linear];
+  me.op = op;
+  me.mask = mask;
+  me.value = value;
+  me.arg = arg;
+  me.width = width;
   self->wait_file = file;
   self->wait_line = line;
   group->arrived |= 1u << lane;
   if (group->arrived == mask) {
     complete_group(*group, warp_index);
     groups.erase(groups.begin() + (group - groups.data()));
-    return self->warp_result;
+    return me.result;
   }
   self->status = thread_status::at_warp;
   switch_away(self);
-  return self->warp_result;
+  return me.result;
 }
 
 void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
   const unsigned base = warp_index * 32;
-  auto value_of = [&](unsigned lane) { return threads_[base + lane].warp_value; };
+  auto value_of = [&](unsigned lane) { return lanes_[base + lane].value; };
   std::uint64_t ballot = 0;
   for (unsigned lane = 0; lane < 32; ++lane)
     if (((group.mask >> lane) & 1u) && value_of(lane) != 0) ballot |= 1ull << lane;
@@ -451,32 +452,33 @@ void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
   for (unsigned lane = 0; lane < 32; ++lane) {
     if (!((group.mask >> lane) & 1u)) continue;
     cuda_thread& t = threads_[base + lane];
-    const unsigned w = static_cast<unsigned>(t.warp_width);
+    warp_lane& l = lanes_[base + lane];
+    const unsigned w = static_cast<unsigned>(l.width);
     const unsigned segment = lane & ~(w - 1);  // first lane of this lane's width-sized segment
     long source = -1;
     switch (group.op) {
-      case warp_op::sync: t.warp_result = 0; break;
-      case warp_op::ballot: t.warp_result = ballot; break;
-      case warp_op::any: t.warp_result = ballot != 0; break;
-      case warp_op::all: t.warp_result = (ballot == group.mask); break;
+      case warp_op::sync: l.result = 0; break;
+      case warp_op::ballot: l.result = ballot; break;
+      case warp_op::any: l.result = ballot != 0; break;
+      case warp_op::all: l.result = (ballot == group.mask); break;
       case warp_op::shfl_idx:
-        source = segment + (static_cast<unsigned>(t.warp_arg) & (w - 1));
+        source = segment + (static_cast<unsigned>(l.arg) & (w - 1));
         break;
       case warp_op::shfl_up:
-        source = (lane - segment) >= static_cast<unsigned>(t.warp_arg) ? lane - t.warp_arg : lane;
+        source = (lane - segment) >= static_cast<unsigned>(l.arg) ? lane - l.arg : lane;
         break;
       case warp_op::shfl_down:
-        source = (lane - segment) + static_cast<unsigned>(t.warp_arg) < w ? lane + t.warp_arg : lane;
+        source = (lane - segment) + static_cast<unsigned>(l.arg) < w ? lane + l.arg : lane;
         break;
       case warp_op::shfl_xor: {
-        unsigned s = lane ^ static_cast<unsigned>(t.warp_arg);
+        unsigned s = lane ^ static_cast<unsigned>(l.arg);
         source = s < segment + w ? s : lane;
         break;
       }
     }
     if (source >= 0) {
       // Reading a lane that did not take part is undefined in CUDA: hand back the poison value.
-      t.warp_result = ((group.mask >> source) & 1u) ? value_of(static_cast<unsigned>(source)) : inactive_lane_value;
+      l.result = ((group.mask >> source) & 1u) ? value_of(static_cast<unsigned>(source)) : inactive_lane_value;
     }
     if (&t != self) push_ready(&t);
   }

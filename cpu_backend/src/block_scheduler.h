@@ -19,24 +19,27 @@ namespace scanlab::cpu::detail {
 
 enum class thread_status : std::uint8_t { ready, running, at_barrier, at_warp, exited };
 
-struct cuda_thread {
+// The hot state of one CUDA thread, one cache line: a barrier round touches this and the top of
+// the fiber's stack for each of up to 1024 threads, so every byte here costs.
+struct alignas(64) cuda_thread {
   context_slot slot;
-  bool needs_fresh_context = true;  // after an aborted block its stack holds dead frames
   uint3 idx{};
   unsigned linear = 0;
   thread_status status = thread_status::ready;
-  // Where the thread waits, for reports.
+  barrier_kind barrier = barrier_kind::plain;  // which barrier it waits at
+  bool needs_fresh_context = true;             // after an aborted block its stack holds dead frames
+  int wait_line = 0;                           // where it waits, for reports
   const char* wait_file = nullptr;
-  int wait_line = 0;
-  // Barrier bookkeeping.
-  barrier_kind barrier = barrier_kind::plain;
-  // Warp collective bookkeeping.
+};
+
+// A lane's part in a warp collective: cold (only warp intrinsics touch it), so kept apart.
+struct warp_lane {
   warp_op op = warp_op::sync;
-  unsigned warp_mask = 0;
-  std::uint64_t warp_value = 0;
-  int warp_arg = 0;
-  int warp_width = 32;
-  std::uint64_t warp_result = 0;
+  unsigned mask = 0;
+  std::uint64_t value = 0;
+  int arg = 0;
+  int width = 32;
+  std::uint64_t result = 0;
 };
 
 // A warp collective some lanes have reached and others not yet.
@@ -93,6 +96,7 @@ class block_scheduler {
   // Fibers are made once per OS thread and reused by every block of every launch (making them
   // per block costs 8x, ANCHORS.md); contiguous so a barrier walks memory in order.
   std::unique_ptr<cuda_thread[]> threads_;
+  std::unique_ptr<warp_lane[]> lanes_;
   stack_region stacks_;
   // Runnable threads come from two sources. The phase sequence: every thread, in the schedule's
   // order, at block start and after each barrier (no per-thread writes to release a barrier).

@@ -15,8 +15,10 @@ namespace ctx = boost::context::detail;
 // Where a suspended execution (a fiber, or the scheduler's own OS-thread stack) resumes.
 struct context_slot {
   ctx::fcontext_t context = nullptr;
+#ifdef SCANLAB_ASAN
   void* stack_bottom = nullptr;  // lowest usable address (for ASan's bookkeeping)
   std::size_t stack_size = 0;
+#endif
 };
 
 // The stacks of all fibers of one scheduler, carved from one mapping. Layout matters for speed:

@@ -18,7 +18,8 @@ struct execution_context {
   unsigned linear_thread = 0;  // threadIdx flattened x-fastest, as CUDA numbers lanes
 };
 
-extern thread_local execution_context tls;
+// constinit: no dynamic initialisation, so device code reads it without a TLS wrapper call.
+extern thread_local constinit execution_context tls;
 
 }  // namespace scanlab::cpu::detail
 
