@@ -1,0 +1,402 @@
+#include "case_runner.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "device_buffer.h"
+#include "hints.h"
+#include "inputs.h"
+#include "scanlab/backend.h"
+
+namespace scanlab::harness {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point t0) {
+  return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+std::string cuda_error_text(cudaError_t e) {
+  return fmt::format("{} ({})", cudaGetErrorName(e), cudaGetErrorString(e));
+}
+
+std::string mib(std::size_t bytes) { return fmt::format("{:.0f} MiB", bytes / 1048576.0); }
+
+// A float as the report shows it: integers plainly, NaNs with their bits (which say where they
+// came from).
+std::string show(float v) {
+  if (std::isnan(v)) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, sizeof bits);
+    const char* origin = bits == output_poison_bits       ? ": never written"
+                         : bits == cpu_shared_poison_bits ? ": unwritten shared memory"
+                         : bits == 0xffffffffu            ? ": the workspace's fill"
+                                                          : "";
+    return fmt::format("NaN (0x{:08x}{})", bits, origin);
+  }
+  return fmt::format("{:.9g}", v);
+}
+
+void fail(case_result& r, std::string headline, std::string hint, int call = 0) {
+  r.status = case_status::failed;
+  r.headline = std::move(headline);
+  r.hint = std::move(hint);
+  r.failed_call = call;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+struct case_buffers {
+  guarded_buffer input, output, workspace;
+  std::size_t workspace_bytes = 0;
+};
+
+// The three buffers of a case, input uploaded. False (and r filled) when that fails.
+bool prepare(const runner_context& ctx, const case_def& c, const std::vector<float>& input, case_buffers& b,
+             case_result& r) {
+  const std::size_t bytes = c.n * sizeof(float);
+  b.workspace_bytes = ctx.functions.workspace_bytes(static_cast<unsigned>(c.n));
+  struct {
+    guarded_buffer* buffer;
+    std::size_t bytes;
+    const char* name;
+  } all[] = {{&b.input, bytes, "input"}, {&b.output, bytes, "output"}, {&b.workspace, b.workspace_bytes, "workspace"}};
+  for (auto& a : all) {
+    if (cudaError_t e = a.buffer->allocate(a.bytes); e != cudaSuccess) {
+      cudaGetLastError();
+      if (e == cudaErrorMemoryAllocation) {
+        r.status = case_status::skipped;
+        r.headline = fmt::format("skipped: cudaMalloc of {} for the {} failed", mib(a.bytes), a.name);
+      } else {
+        fail(r, fmt::format("could not allocate the {} ({}): {}", a.name, mib(a.bytes), cuda_error_text(e)),
+             "the device is not usable: check it with nvidia-smi");
+        r.context_lost = true;
+      }
+      return false;
+    }
+  }
+  if (cudaError_t e = upload(b.input.data(), input.data(), bytes); e != cudaSuccess) {
+    fail(r, "could not copy the input to the device: " + cuda_error_text(e), "the device is not usable");
+    r.context_lost = true;
+    return false;
+  }
+  return true;
+}
+
+// Output poisoned, workspace filled with 0xff bytes (never zero: it must be treated as garbage).
+bool poison(const runner_context&, const case_def& c, case_buffers& b, bool workspace_too, case_result& r) {
+  cudaError_t e = fill_words(b.output.data(), output_poison_bits, c.n);
+  if (e == cudaSuccess && workspace_too && b.workspace_bytes > 0)
+    e = cudaMemset(b.workspace.data(), workspace_fill_byte, b.workspace_bytes);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) {
+    fail(r, "could not prepare the buffers: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)));
+    return false;
+  }
+  return true;
+}
+
+// After an error on a GPU, is the context still usable? (Sticky errors repeat forever.)
+bool context_usable() {
+  cudaGetLastError();
+  return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess;
+}
+
+// One call of scan(), synchronised, with every error and detector report turned into a failure.
+bool invoke(const runner_context& ctx, const case_def& c, case_buffers& b, int call, case_result& r) {
+  cudaGetLastError();
+  backend::take_report();
+  cudaEvent_t done = nullptr;
+  const bool gpu = !ctx.spec.is_cpu();
+  if (gpu) cudaEventCreate(&done);
+
+  const auto t0 = clock_type::now();
+  ctx.functions.scan(static_cast<const float*>(b.input.data()), static_cast<float*>(b.output.data()),
+                     static_cast<unsigned>(c.n), b.workspace.data());
+  const cudaError_t launch = cudaGetLastError();
+
+  if (gpu && done != nullptr) {
+    // A kernel that never finishes would block cudaDeviceSynchronize forever: poll instead.
+    cudaEventRecord(done);
+    while (cudaEventQuery(done) == cudaErrorNotReady) {
+      if (seconds_since(t0) > ctx.spec.time_limit_s) {
+        fail(r, fmt::format("call {} of scan() did not finish within {} s", call, ctx.spec.time_limit_s),
+             "a kernel that never ends: a wait for a flag or block that never comes (in a chained scan, "
+             "take the section number from an atomicAdd ticket, not blockIdx.x), or an endless loop",
+             call);
+        r.timed_out = true;
+        r.context_lost = true;
+        return false;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    cudaEventDestroy(done);
+  }
+  const cudaError_t sync = cudaDeviceSynchronize();
+  const cudaError_t last = cudaGetLastError();
+
+  const backend::detector_report report = backend::take_report();
+  if (!report.kind.empty()) {
+    fail(r, report.kind, hint_for_detector(report.kind), call);
+    r.detector_kind = report.kind;
+    r.details = lines_of(report.message);
+    return false;
+  }
+  for (cudaError_t e : {launch, sync, last}) {
+    if (e == cudaSuccess) continue;
+    fail(r, fmt::format("CUDA error in call {} of scan(): {}", call, cuda_error_text(e)),
+         hint_for_cuda_error(cudaGetErrorName(e)), call);
+    if (gpu && !context_usable()) r.context_lost = true;
+    return false;
+  }
+  return true;
+}
+
+// Guards of all three buffers, then the input's contents.
+bool check_buffers(const case_def& c, case_buffers& b, const std::vector<float>& input, int call, case_result& r) {
+  const std::pair<const guarded_buffer*, const char*> all[] = {
+      {&b.output, "output"}, {&b.input, "input"}, {&b.workspace, "workspace"}};
+  for (auto [buffer, name] : all) {
+    std::optional<guarded_buffer::damage> damage;
+    if (cudaError_t e = buffer->check_guards(damage); e != cudaSuccess) {
+      fail(r, "could not read the guard zones back: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)),
+           call);
+      return false;
+    }
+    if (!damage) continue;
+    fail(r, fmt::format("wrote outside the {} (guard zone damaged)", name), hint_for_guard(name, damage->before),
+         call);
+    if (damage->before)
+      r.details.push_back(fmt::format("a byte {} before the start of {} was overwritten (element -{})",
+                                      damage->distance, name, (damage->distance + 3) / 4));
+    else
+      r.details.push_back(fmt::format("a byte {} past the end of {} ({} bytes) was overwritten{}", damage->distance,
+                                      name, buffer->bytes(),
+                                      std::string(name) == "workspace"
+                                          ? ""
+                                          : fmt::format(" (element {})", c.n + damage->distance / 4)));
+    return false;
+  }
+
+  std::size_t first_changed = c.n;
+  float was = 0, now = 0;
+  cudaError_t e = for_each_chunk(static_cast<const float*>(b.input.data()), c.n,
+                                 [&](const float* chunk, std::size_t first, std::size_t count) {
+                                   if (first_changed != c.n) return;
+                                   if (std::memcmp(chunk, input.data() + first, count * sizeof(float)) == 0) return;
+                                   for (std::size_t k = 0; k < count; ++k)
+                                     if (std::memcmp(&chunk[k], &input[first + k], sizeof(float)) != 0) {
+                                       first_changed = first + k;
+                                       was = input[first + k];
+                                       now = chunk[k];
+                                       return;
+                                     }
+                                 });
+  if (e != cudaSuccess) {
+    fail(r, "could not read the input back: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)), call);
+    return false;
+  }
+  if (first_changed != c.n) {
+    fail(r, "scan() modified its input",
+         "the input is read-only: scan into shared memory or the output, never into input", call);
+    r.details.push_back(fmt::format("input[{}] was {} and is now {}", first_changed, show(was), show(now)));
+    return false;
+  }
+  return true;
+}
+
+std::vector<float> download_output(const case_def& c, case_buffers& b) {
+  std::vector<float> out(c.n);
+  download(out.data(), b.output.data(), c.n * sizeof(float));
+  return out;
+}
+
+void describe_mismatch(const runner_context& ctx, const case_def& c, const output_check& check, int call,
+                       case_result& r) {
+  const unsigned S = ctx.spec.check_section();
+  if (check.all_never_written()) {
+    fail(r, "output never written", hint_for_output(check, ctx.spec), call);
+    r.details.push_back(c.n == 1 ? std::string("the one element still holds the poison the harness wrote before the call")
+                                 : fmt::format("all {} elements still hold the poison the harness wrote before the call", c.n));
+    r.output = check;
+    return;
+  }
+  fail(r, call == 1 ? "wrong output" : "wrong output in the second call", hint_for_output(check, ctx.spec), call);
+  const char* section_word = ctx.spec.section_size != 0 ? "section" : "1024-element piece";
+  r.details.push_back(fmt::format("first mismatch at index {} ({} {}, element {} of it): expected {}, got {}",
+                                  check.first, section_word, check.first / S, check.first % S,
+                                  fmt::format("{:.9g}", check.expected), show(check.got)));
+  std::string counts = fmt::format("{} of {} elements wrong", check.wrong, c.n);
+  if (check.never_written > 0) counts += fmt::format(", {} never written", check.never_written);
+  if (check.nan > check.never_written) counts += fmt::format(", {} NaN", check.nan);
+  if (check.wrong > 1) counts += fmt::format("; the last at index {}", check.last);
+  r.details.push_back(counts);
+  if (c.data == data_kind::uniform_floats)
+    r.details.push_back(fmt::format("float data: the allowed rounding error there is {:.3g}", check.tolerance));
+  r.output = check;
+}
+
+// The schedule a compare_schedules variant name stands for, as environment variables.
+std::string environment_of(const std::string& variant, std::uint64_t seed) {
+  using backend::order;
+  const order o = variant.find("reverse") != std::string::npos  ? order::reverse
+                  : variant.find("random") != std::string::npos ? order::random
+                                                                : order::forward;
+  return schedule_environment(o, o, seed);
+}
+
+// Runs the case under forward, reverse and random orders (CPU). `first_output` gets the output of
+// the first schedule; `problem` the first failure any schedule hit.
+std::optional<schedule_difference> differential(const runner_context& ctx, const case_def& c, case_buffers& b,
+                                                std::vector<float>& first_output, case_result& problem) {
+  int run_index = 0;
+  const char* names[] = {"forward", "reverse", "random"};
+  backend::set_watchdog_seconds(short_watchdog_seconds);
+  auto run = [&]() -> std::vector<float> {
+    const int index = run_index++;
+    case_result attempt;
+    attempt.def = c;
+    std::vector<float> out;
+    if (poison(ctx, c, b, true, attempt) && invoke(ctx, c, b, 1, attempt)) out = download_output(c, b);
+    else out.assign(c.n, 0.0f);
+    if (attempt.status == case_status::failed && problem.status != case_status::failed) {
+      problem = attempt;
+      problem.details.insert(problem.details.begin(),
+                             fmt::format("under the {} schedule (threads and blocks {})", names[index % 3], names[index % 3]));
+    }
+    if (index == 0) first_output = out;
+    return out;
+  };
+  auto race = scanlab::compare_schedules(run, c.seed);
+  ctx.env.apply();
+  return race;
+}
+
+void add_race(const runner_context& ctx, const case_def& c, const schedule_difference& d, case_result& r) {
+  r.race = d;
+  r.hint = hint_for_race(d.index, ctx.spec);
+  r.details.push_back(fmt::format("the output differs between schedules at index {} (section {}): {} under {}, "
+                                  "{} under {}",
+                                  d.index, d.index / ctx.spec.check_section(), show(d.first_value), d.first_schedule,
+                                  show(d.second_value), d.second_schedule));
+  r.details.push_back(fmt::format("to see the second one: {} {} --n {} --seed {}",
+                                  environment_of(d.second_schedule, c.seed), ctx.executable, c.n, c.seed));
+}
+
+void run_schedules_case(const runner_context& ctx, const case_def& c, const std::vector<float>& input,
+                        case_buffers& b, case_result& r) {
+  std::vector<float> first_output;
+  case_result problem;
+  const auto race = differential(ctx, c, b, first_output, problem);
+  if (problem.status == case_status::failed) {
+    problem.def = r.def;
+    problem.replay = r.replay;
+    r = problem;
+    return;
+  }
+  if (!check_buffers(c, b, input, 1, r)) return;
+  const output_check check = check_output(ctx.spec, input, first_output, c.data);
+  if (!check.ok()) {
+    describe_mismatch(ctx, c, check, 1, r);
+    if (race) add_race(ctx, c, *race, r);
+    return;
+  }
+  if (race) {
+    fail(r, "race: the output depends on the schedule", "", 1);
+    add_race(ctx, c, *race, r);
+  }
+}
+
+}  // namespace
+
+case_result run_case(const runner_context& ctx, const case_def& c) {
+  const auto t0 = clock_type::now();
+  case_result r;
+  r.def = c;
+  r.replay = replay_command(ctx.spec, c, ctx.executable, ctx.env);
+  const bool gpu = !ctx.spec.is_cpu();
+
+  // Does it fit? Input, output, workspace and guards on the device; the input on the host.
+  const std::size_t bytes = c.n * sizeof(float);
+  const std::size_t workspace = ctx.functions.workspace_bytes(static_cast<unsigned>(c.n));
+  const std::size_t device_need = 2 * bytes + workspace + 6 * guarded_buffer::guard_bytes;
+  if (gpu) {
+    if (auto free_bytes = free_device_memory(); free_bytes && device_need + (std::size_t(256) << 20) > *free_bytes) {
+      r.status = case_status::skipped;
+      r.headline = fmt::format("skipped: needs {} of device memory, {} free", mib(device_need), mib(*free_bytes));
+      return r;
+    }
+  }
+  const std::size_t host_need = bytes + (std::size_t(64) << 20) + (gpu ? 0 : device_need);
+  if (auto avail = available_host_memory(); avail && host_need + (std::size_t(512) << 20) > *avail) {
+    r.status = case_status::skipped;
+    r.headline = fmt::format("skipped: needs {} of host memory, {} available", mib(host_need), mib(*avail));
+    return r;
+  }
+
+  const std::vector<float> input = make_input(c.n, c.seed, c.data);
+  case_buffers b;
+  if (!prepare(ctx, c, input, b, r)) {
+    r.seconds = seconds_since(t0);
+    return r;
+  }
+
+  if (c.kind == case_kind::schedules) {
+    run_schedules_case(ctx, c, input, b, r);
+    r.seconds = seconds_since(t0);
+    return r;
+  }
+
+  if (c.kind == case_kind::block_order) {
+    backend::set_schedule(backend::order::forward, c.block_order, c.seed);
+    backend::set_watchdog_seconds(short_watchdog_seconds);
+  } else {
+    ctx.env.apply();
+  }
+
+  // Two calls in a row: the second finds the workspace as the first left it.
+  for (int call = 1; call <= 2; ++call) {
+    if (!poison(ctx, c, b, call == 1, r)) break;
+    if (!invoke(ctx, c, b, call, r)) break;
+    if (!check_buffers(c, b, input, call, r)) break;
+    output_checker checker(ctx.spec, c.n, c.data);
+    cudaError_t e = for_each_chunk(static_cast<const float*>(b.output.data()), c.n,
+                                   [&](const float* chunk, std::size_t first, std::size_t count) {
+                                     checker.check(chunk, input.data() + first, first, count);
+                                   });
+    if (e != cudaSuccess) {
+      fail(r, "could not read the output back: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)),
+           call);
+      break;
+    }
+    if (checker.result().ok()) continue;
+    describe_mismatch(ctx, c, checker.result(), call, r);
+    if (call == 2 && !checker.result().all_never_written()) r.hint = hint_for_second_call();
+    // A wrong result on the CPU backend: is it a race? (Small sizes only: three more runs.)
+    if (!gpu && ctx.diagnose_races && call == 1 && !checker.result().all_never_written() &&
+        c.n <= (std::uint64_t(1) << 17) && c.kind == case_kind::normal) {
+      std::vector<float> ignored;
+      case_result problem;
+      if (auto race = differential(ctx, c, b, ignored, problem)) add_race(ctx, c, *race, r);
+    }
+    break;
+  }
+  ctx.env.apply();
+  r.seconds = seconds_since(t0);
+  return r;
+}
+
+}  // namespace scanlab::harness

@@ -1,0 +1,162 @@
+#include "cases.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace scanlab::harness {
+
+namespace {
+
+bool parse_order(const char* text, backend::order& out) {
+  const std::string s = text;
+  if (s == "forward") out = backend::order::forward;
+  else if (s == "reverse") out = backend::order::reverse;
+  else if (s == "random") out = backend::order::random;
+  else return false;
+  return true;
+}
+
+}  // namespace
+
+schedule_settings schedule_settings::from_environment() {
+  schedule_settings s;
+  if (const char* v = std::getenv("SCANLAB_THREAD_ORDER")) parse_order(v, s.threads);
+  if (const char* v = std::getenv("SCANLAB_BLOCK_ORDER")) parse_order(v, s.blocks);
+  if (const char* v = std::getenv("SCANLAB_SEED")) s.seed = std::strtoull(v, nullptr, 0);
+  if (const char* v = std::getenv("SCANLAB_WATCHDOG_SECONDS"); v != nullptr && std::atof(v) > 0)
+    s.watchdog_seconds = std::atof(v);
+  return s;
+}
+
+void schedule_settings::apply() const {
+  backend::set_schedule(threads, blocks, seed);
+  backend::set_watchdog_seconds(watchdog_seconds);
+}
+
+std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed) {
+  const std::uint64_t S = spec.check_section();
+  const std::uint64_t B = std::max<std::uint64_t>(spec.block_elements(), 1);
+  const std::uint64_t cap = spec.largest_n();
+  std::vector<case_def> cases;
+  std::set<std::uint64_t> sizes_seen;
+  auto add = [&](case_kind kind, std::uint64_t n, data_kind data, std::string why,
+                 backend::order blocks = backend::order::forward) {
+    if (n > cap || n > 0xffffffffull) return;
+    if (kind == case_kind::normal && data == data_kind::small_integers && !sizes_seen.insert(n).second) return;
+    case_def c;
+    c.kind = kind;
+    c.n = n;
+    c.data = data;
+    c.why = std::move(why);
+    c.block_order = blocks;
+    c.seed = base_seed * 1000 + cases.size() + 1;
+    cases.push_back(c);
+  };
+  const auto ints = data_kind::small_integers;
+
+  if (spec.is_asan()) {
+    // AddressSanitizer is slow: a partial section and a partial block beyond two full ones.
+    add(case_kind::normal, 33, ints, "warp + 1");
+    add(case_kind::normal, 2 * std::max(S, B) + 1, ints, S >= B ? "2S+1" : "2B+1");
+    return cases;
+  }
+
+  add(case_kind::normal, 0, ints, "empty");
+  add(case_kind::normal, 1, ints, "one element");
+  add(case_kind::normal, 2, ints, "two elements");
+  add(case_kind::normal, 31, ints, "warp - 1");
+  add(case_kind::normal, 32, ints, "warp");
+  add(case_kind::normal, 33, ints, "warp + 1");
+  add(case_kind::normal, 1023, ints, "1023");
+  add(case_kind::normal, 1024, ints, "1024");
+  add(case_kind::normal, 1025, ints, "1025");
+  add(case_kind::normal, S - 1, ints, "S-1");
+  add(case_kind::normal, S, ints, "S");
+  add(case_kind::normal, S + 1, ints, "S+1");
+  add(case_kind::normal, 2 * S + 1, ints, "2S+1");
+  if (B != S) {  // one block covers more than a check section (whole-array labs)
+    add(case_kind::normal, B - 1, ints, "block - 1");
+    add(case_kind::normal, B, ints, "block");
+    add(case_kind::normal, B + 1, ints, "block + 1");
+    add(case_kind::normal, 2 * B + 1, ints, "2 blocks + 1");
+  }
+
+  // Seeded random sizes: two of a few sections, one of up to 64 blocks.
+  std::mt19937_64 rng(base_seed);
+  const std::uint64_t few = std::min(cap, 4 * std::max(S, B));
+  for (int k = 0; k < 2 && few > 2; ++k) add(case_kind::normal, std::uniform_int_distribution<std::uint64_t>(2, few)(rng), ints, "random");
+  const std::uint64_t many = std::min(cap, 64 * std::max(S, B));
+  if (many > few) add(case_kind::normal, std::uniform_int_distribution<std::uint64_t>(few, many)(rng), ints, "random");
+
+  // Large sizes: the CPU backend stops at cpu_max_n; a GPU goes up to max_n.
+  if (spec.is_cpu()) {
+    add(case_kind::normal, cap, ints, "cpu_max_n");
+  } else {
+    for (std::uint64_t n : {std::uint64_t(1) << 16, (std::uint64_t(1) << 20) + 1, std::uint64_t(1) << 24,
+                            (std::uint64_t(1) << 27) + 5})
+      if (n > 2 * std::max(S, B) + 1) add(case_kind::normal, n, ints, "large");
+    add(case_kind::normal, cap, ints, "max_n");
+  }
+
+  // Float data: rounding is checked with a tolerance instead of exactly.
+  const auto floats = data_kind::uniform_floats;
+  add(case_kind::normal, 2 * S + 1, floats, "2S+1");
+  const std::uint64_t float_large = spec.is_cpu() ? (std::uint64_t(1) << 16) + 3 : std::uint64_t(1) << 24;
+  if (std::min(cap, float_large) > 2 * S + 1) add(case_kind::normal, std::min(cap, float_large), floats, "large");
+
+  if (spec.is_cpu()) {
+    // Races that one order hides; blocks that wait for a block that has not run.
+    const std::uint64_t multi = 3 * std::max(S, B) + 17;
+    add(case_kind::schedules, multi, ints, "several sections");
+    const std::uint64_t chained = 4 * std::max(S, B) + 5;
+    add(case_kind::block_order, chained, ints, "several blocks", backend::order::reverse);
+    add(case_kind::block_order, chained, ints, "several blocks", backend::order::random);
+  }
+  return cases;
+}
+
+std::string describe(const case_def& c, const lab_spec&) {
+  std::string what = fmt::format("n = {} ({}, {}, seed {})", c.n, c.why, data_kind_name(c.data), c.seed);
+  switch (c.kind) {
+    case case_kind::normal: return what;
+    case case_kind::schedules: return "schedules differential: " + what;
+    case case_kind::block_order: return fmt::format("blocks {}: {}", backend::order_name(c.block_order), what);
+  }
+  return what;
+}
+
+std::string schedule_environment(backend::order threads, backend::order blocks, std::uint64_t seed) {
+  std::string env = fmt::format("SCANLAB_THREAD_ORDER={} SCANLAB_BLOCK_ORDER={}", backend::order_name(threads),
+                                backend::order_name(blocks));
+  if (threads == backend::order::random || blocks == backend::order::random) env += fmt::format(" SCANLAB_SEED={}", seed);
+  return env;
+}
+
+std::string replay_command(const lab_spec& spec, const case_def& c, const std::string& executable,
+                           const schedule_settings& env) {
+  std::string args = fmt::format("{} --n {} --seed {}", executable, c.n, c.seed);
+  if (c.data != data_kind::small_integers) args += fmt::format(" --data {}", data_kind_name(c.data));
+  if (!spec.is_cpu()) return args;
+  std::string prefix = spec.is_asan() ? "ASAN_OPTIONS=detect_leaks=0 " : "";
+  switch (c.kind) {
+    case case_kind::normal:
+      prefix += schedule_environment(env.threads, env.blocks, env.seed);
+      if (env.watchdog_seconds != 10) prefix += fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", env.watchdog_seconds);
+      break;
+    case case_kind::schedules:
+      prefix += schedule_environment(env.threads, env.blocks, env.seed);
+      args += " --schedules";
+      break;
+    case case_kind::block_order:
+      prefix += schedule_environment(backend::order::forward, c.block_order, c.seed) +
+                fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", short_watchdog_seconds);
+      break;
+  }
+  return prefix + " " + args;
+}
+
+}  // namespace scanlab::harness

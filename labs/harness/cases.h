@@ -1,0 +1,56 @@
+// The cases a lab is checked on, and how to replay one from the shell.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "inputs.h"
+#include "lab_spec.h"
+#include "scanlab/backend.h"
+
+namespace scanlab::harness {
+
+enum class case_kind {
+  normal,       // scan twice under the schedule of the environment, check everything
+  schedules,    // CPU: the same work under forward, reverse and random thread/block orders
+  block_order,  // CPU: blocks dispatched in reverse or random order, short watchdog
+};
+
+struct case_def {
+  case_kind kind = case_kind::normal;
+  std::uint64_t n = 0;
+  std::uint64_t seed = 1;
+  data_kind data = data_kind::small_integers;
+  backend::order block_order = backend::order::forward;  // block_order cases
+  std::string why;  // what the size is for: "S+1", "random", "largest", ...
+};
+
+// The thread/block order, seed and watchdog the environment asks for (SCANLAB_THREAD_ORDER,
+// SCANLAB_BLOCK_ORDER, SCANLAB_SEED, SCANLAB_WATCHDOG_SECONDS): normal cases run under it, so a
+// printed replay command reproduces the case exactly.
+struct schedule_settings {
+  backend::order threads = backend::order::forward;
+  backend::order blocks = backend::order::forward;
+  std::uint64_t seed = 1;
+  double watchdog_seconds = 10;
+  static schedule_settings from_environment();
+  void apply() const;  // set_schedule + set_watchdog_seconds (no-ops on a GPU)
+};
+
+// Watchdog of block_order cases and of race diagnoses: a chained scan that waits on a block that
+// has not run is reported as a hang after this long instead of stalling the suite.
+constexpr double short_watchdog_seconds = 2.0;
+
+std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed);
+
+// "n = 1025 (S+1, integers, seed 7)"; "blocks reverse: n = 32773 (...)"
+std::string describe(const case_def& c, const lab_spec& spec);
+
+// The shell command that runs exactly this case again.
+std::string replay_command(const lab_spec& spec, const case_def& c, const std::string& executable,
+                           const schedule_settings& env);
+// SCANLAB_THREAD_ORDER=... SCANLAB_BLOCK_ORDER=... [SCANLAB_SEED=...]
+std::string schedule_environment(backend::order threads, backend::order blocks, std::uint64_t seed);
+
+}  // namespace scanlab::harness

@@ -1,0 +1,59 @@
+// Device memory for one case: buffers with guard zones before and after the payload (a write
+// just outside `output`, `input` or the workspace damages a guard instead of going unnoticed),
+// poison patterns, and chunked transfers (so checking 2^30 elements needs no second host copy).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+#include <cuda_runtime.h>
+
+namespace scanlab::harness {
+
+// Bit patterns the report recognises in the output.
+constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;  // signalling NaN: "never written"
+constexpr std::uint32_t cpu_shared_poison_bits = 0x7fc0deadu;  // the CPU backend's unwritten shared memory
+constexpr unsigned char workspace_fill_byte = 0xff;         // never zero: a workspace arrives dirty
+
+class guarded_buffer {
+ public:
+  static constexpr std::size_t guard_bytes = 4096;  // keeps the payload 256-byte aligned
+
+  guarded_buffer() = default;
+  guarded_buffer(const guarded_buffer&) = delete;
+  guarded_buffer& operator=(const guarded_buffer&) = delete;
+  ~guarded_buffer();
+
+  // One cudaMalloc of guard + payload + guard; the guards get their canary pattern.
+  cudaError_t allocate(std::size_t payload_bytes);
+  void* data() const { return base_ == nullptr ? nullptr : base_ + guard_bytes; }
+  std::size_t bytes() const { return bytes_; }
+
+  struct damage {
+    bool before = false;       // in the guard before the payload, else after it
+    std::size_t distance = 0;  // bytes from the payload's edge to the damaged byte nearest to it
+  };
+  // Reads both guards back. `found` is empty when they are intact.
+  cudaError_t check_guards(std::optional<damage>& found) const;
+
+ private:
+  unsigned char* base_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+cudaError_t fill_words(void* device, std::uint32_t word, std::size_t words);
+cudaError_t upload(void* device, const void* host, std::size_t bytes);
+cudaError_t download(void* host, const void* device, std::size_t bytes);
+
+// Calls visit(chunk, first_index, count) for consecutive pieces of a device float array, in order.
+cudaError_t for_each_chunk(const float* device, std::size_t n,
+                           const std::function<void(const float*, std::size_t, std::size_t)>& visit);
+
+// Free device memory (bytes), or nullopt where it cannot be asked.
+std::optional<std::size_t> free_device_memory();
+// Available host memory (bytes), or nullopt where unknown.
+std::optional<std::size_t> available_host_memory();
+
+}  // namespace scanlab::harness

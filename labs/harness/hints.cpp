@@ -1,0 +1,125 @@
+#include "hints.h"
+
+#include <fmt/format.h>
+
+namespace scanlab::harness {
+
+std::string hint_for_detector(const std::string& kind) {
+  if (kind == "divergent barrier")
+    return "every thread of a block must reach every __syncthreads(): no early return, and no barrier "
+           "inside if (i < n) -- let out-of-range threads load 0 and keep going";
+  if (kind == "hang")
+    return "a block waits for something no running block will ever do: in a chained scan take the section "
+           "number from an atomicAdd ticket, not blockIdx.x (blocks may run in any order), and reset the "
+           "ticket counter and flags in the workspace at every call";
+  if (kind == "deadlock")
+    return "no thread of the block can move on: a thread waits (barrier, warp collective or flag) for "
+           "threads that wait for something else";
+  if (kind == "warp collective misuse")
+    return "a __shfl_*_sync / __ballot_sync mask names lanes that never reach the same call: call it with "
+           "every lane of the mask, outside divergent branches";
+  if (kind == "shared memory out of bounds")
+    return "an index into a __shared__ array is outside it: check t - stride >= 0 and the array's size "
+           "(SECTION_SIZE, plus padding if you pad)";
+  if (kind == "global memory out of bounds")
+    return "a read or write outside input, output or the workspace: guard global accesses with i < n "
+           "(and keep the workspace within scan_workspace_bytes(n))";
+  if (kind == "host pointer passed to a kernel")
+    return "a kernel got a host pointer: pass the device pointers scan() received, or memory from cudaMalloc";
+  if (kind == "invalid launch configuration")
+    return "the launch itself is invalid: a grid of 0 blocks (n = 0 must return before launching), or a "
+           "block larger than 1024 threads or the shared memory available";
+  if (kind == "kernel trap")
+    return "the kernel crashed or called __trap(): see the report above for the line";
+  return "see the detector's report above";
+}
+
+std::string hint_for_cuda_error(const std::string& error_name) {
+  if (error_name == "cudaErrorInvalidConfiguration")
+    return "invalid launch configuration: a grid of 0 blocks (return early when n == 0) or too many threads "
+           "per block";
+  if (error_name == "cudaErrorIllegalAddress")
+    return "a kernel accessed memory outside its buffers: check every index against n (run on the CPU "
+           "backend, or under compute-sanitizer, for the line)";
+  if (error_name == "cudaErrorLaunchTimeout")
+    return "the kernel did not finish: a wait that never ends (see the hang hint of the CPU backend)";
+  if (error_name == "cudaErrorLaunchOutOfResources")
+    return "the block needs more registers or shared memory than a multiprocessor has: fewer threads per "
+           "block or less shared memory";
+  return "a CUDA call failed: check the arguments of your launches and copies";
+}
+
+std::string hint_for_guard(const std::string& buffer, bool before) {
+  if (before)
+    return fmt::format("something wrote just before the start of {}: a negative index (t - stride without "
+                       "t >= stride, or i - 1 at i = 0)",
+                       buffer);
+  if (buffer == "input")
+    return "something wrote past the end of input: the kernel must not write to input at all";
+  if (buffer == "workspace")
+    return "something wrote past the end of the workspace: make scan_workspace_bytes(n) cover everything "
+           "scan() stores there";
+  return fmt::format("something wrote past the end of {}: guard every store with i < n (the last section is "
+                     "usually partial)",
+                     buffer);
+}
+
+std::string hint_for_output(const output_check& c, const lab_spec& spec) {
+  const unsigned S = spec.check_section();
+  const bool exclusive = spec.output == output_kind::exclusive_sections;
+  const std::string section_word = spec.section_size != 0 ? "section" : "1024-element piece";
+  if (c.all_never_written())
+    return "scan() did not write the output at all: is the kernel launched, with enough blocks, and does "
+           "it store to output[i]?";
+  if (c.shared_poison > 0)
+    return "NaN read from shared memory that no thread wrote (the CPU backend fills shared memory with a NaN "
+           "pattern): a barrier is missing, or a thread reads a slot nobody loaded";
+  if (c.workspace_fill > 0)
+    return "NaN with the workspace's fill pattern: the kernel reads workspace memory it never wrote (the "
+           "workspace arrives dirty, filled with 0xff bytes, not zeros)";
+  if (c.nan > 0)
+    return "NaN in the output: a read of memory no thread wrote (shared memory before the barrier that "
+           "publishes it, or the uninitialised workspace)";
+  if (c.never_written > 0 && c.never_written == c.wrong) {
+    if (c.wrong_in_full_sections == 0)
+      return "the elements of the partial last section were never written: launch enough blocks "
+             "(round n / SECTION_SIZE up) and store every i < n";
+    return "some elements were never written: are there enough blocks (n / per-block rounded up), and does "
+           "every thread store all of its elements?";
+  }
+  if (c.wrong_in_full_sections == 0 && c.n % S != 0)
+    return "only the partial last section is wrong: the bounds checks (i < n on loads -- load 0 beyond n -- "
+           "and on stores) or the size of the last block";
+  if (c.first == 0)
+    return exclusive ? "the very first element is wrong: an exclusive scan starts with 0"
+                     : "the very first element is wrong: an inclusive scan starts with input[0]";
+  if (c.first % S == 0) {
+    if (exclusive)
+      return fmt::format("the first element of a section is wrong: each section of an exclusive scan starts "
+                         "with 0 (shift the input by one within the section)");
+    if (spec.output == output_kind::inclusive_sections)
+      return "the first element of a section is wrong: each section restarts its sum at input[section start] "
+             "(no carry from the previous section, and index with blockIdx.x * SECTION_SIZE)";
+    return fmt::format("everything before element {} is right, and from the start of a {} on it is off: "
+                       "the carry-in of the earlier sections' total is missing or wrong",
+                       c.first, section_word);
+  }
+  if (c.wrong_at_section_start == 0 && c.wrong > 0)
+    return "the first element of every section is right and later ones are wrong: the scan steps inside a "
+           "section (strides, barriers between reading and writing, or the down-sweep)";
+  return "the output is wrong: compare the first mismatch with what your kernel does at that index";
+}
+
+std::string hint_for_race(std::size_t index, const lab_spec& spec) {
+  return fmt::format("the output depends on the order threads run in: a race (element {}, section {}). A "
+                     "thread reads shared memory that another thread writes in the same step: put a "
+                     "__syncthreads() between the reads and the writes (or double-buffer)",
+                     index, index / spec.check_section());
+}
+
+std::string hint_for_second_call() {
+  return "the first call was right and the second, on the same workspace, was wrong: scan() keeps state "
+         "between calls (reset counters and flags in the workspace at every call; it arrives dirty)";
+}
+
+}  // namespace scanlab::harness

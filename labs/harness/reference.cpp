@@ -1,0 +1,20 @@
+#include "reference.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanlab::harness {
+
+std::vector<double> reference_output(const std::vector<float>& input, output_kind kind, unsigned section) {
+  reference_scan scan(kind, section);
+  std::vector<double> out(input.size());
+  for (std::size_t i = 0; i < input.size(); ++i) out[i] = scan.next(input[i]);
+  return out;
+}
+
+double float_tolerance(std::size_t terms, double magnitude) {
+  constexpr double per_term = 1e-6;  // ~8.4 float epsilons
+  return per_term * std::sqrt(static_cast<double>(std::max<std::size_t>(terms, 1))) * std::max(1.0, magnitude);
+}
+
+}  // namespace scanlab::harness

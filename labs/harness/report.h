@@ -1,0 +1,41 @@
+// What the check prints: a header, one line per case (or only the failures with --quiet), a block
+// per failure (mismatch, hint, replay command) and the one-line summary.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "case_runner.h"
+#include "lab_spec.h"
+
+namespace scanlab::harness {
+
+struct suite_counts {
+  std::size_t passed = 0, failed = 0, skipped = 0, not_run = 0;
+  std::size_t run() const { return passed + failed; }
+};
+
+class reporter {
+ public:
+  // out == nullptr: print nothing.
+  reporter(std::FILE* out, bool color, bool quiet) : out_(out), color_(color), quiet_(quiet) {}
+
+  void header(const lab_spec& spec, const std::string& device, std::size_t cases);
+  void case_started(std::size_t index, std::size_t total, const std::string& description);
+  void case_finished(std::size_t index, std::size_t total, const std::string& description, const case_result& r);
+  void not_run(std::size_t count, const std::string& why);
+  void summary(const lab_spec& spec, const suite_counts& counts, double seconds);
+
+ private:
+  std::string paint(const std::string& text, int ansi_color, bool bold = false) const;
+  std::FILE* out_;
+  bool color_;
+  bool quiet_;
+  std::vector<std::string> hints_shown_;  // a repeated hint is shortened to "as above"
+};
+
+// "lab3 (cpu backend, solution): 18/18 cases passed"
+std::string summary_line(const lab_spec& spec, const suite_counts& counts);
+
+}  // namespace scanlab::harness

@@ -1,0 +1,151 @@
+#include "suite.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "scanlab/backend.h"
+
+namespace scanlab::harness {
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,") ==
+      std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+// This executable, relative to the working directory when it lies below it (shorter to retype).
+std::string executable_path(const char* argv0) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) self = fs::absolute(argv0, ec);
+  const fs::path cwd = fs::current_path(ec);
+  if (!ec) {
+    const fs::path rel = self.lexically_relative(cwd);
+    if (!rel.empty() && *rel.begin() != "..") {
+      const std::string s = rel.string();
+      return shell_quote(s.find('/') == std::string::npos ? "./" + s : s);
+    }
+  }
+  return shell_quote(self.string());
+}
+
+}  // namespace
+
+std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& options) {
+  if (!options.n) return make_cases(spec, options.seed);
+  case_def c;
+  c.kind = options.schedules ? case_kind::schedules : case_kind::normal;
+  c.n = *options.n;
+  c.seed = options.seed;
+  c.data = options.data;
+  c.why = "replay";
+  return {c};
+}
+
+suite_result run_suite(const lab_spec& spec, const scan_functions& functions, const suite_options& options,
+                       std::FILE* out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  reporter report(out, options.color, options.quiet);
+  runner_context ctx;
+  ctx.spec = spec;
+  ctx.functions = functions;
+  ctx.executable = options.executable;
+  ctx.env = schedule_settings::from_environment();
+  ctx.diagnose_races = options.diagnose_races;
+
+  // The harness prints the CPU backend's reports itself, with the case they belong to.
+  backend::set_print_reports(false);
+  const std::vector<case_def> cases = select_cases(spec, options);
+  report.header(spec, backend::device_description(), cases.size());
+
+  suite_result result;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string description = describe(cases[i], spec);
+    report.case_started(i, cases.size(), description);
+    case_result r = run_case(ctx, cases[i]);
+    report.case_finished(i, cases.size(), description, r);
+    switch (r.status) {
+      case case_status::passed: ++result.counts.passed; break;
+      case case_status::failed: ++result.counts.failed; break;
+      case case_status::skipped: ++result.counts.skipped; break;
+    }
+    const bool lost = r.context_lost, timed_out = r.timed_out;
+    result.results.push_back(std::move(r));
+    if (lost) {
+      result.counts.not_run = cases.size() - i - 1;
+      report.not_run(result.counts.not_run, timed_out ? "a kernel is still running; this process must end"
+                                                      : "the CUDA context is lost after the error above "
+                                                        "(replay the cases one by one)");
+      break;
+    }
+  }
+  backend::set_print_reports(true);
+  report.summary(spec, result.counts, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return result;
+}
+
+int check_main(const lab_spec& spec, const scan_functions& functions, int argc, char** argv) {
+  suite_options options;
+  std::string data = "integers";
+  std::string color = "auto";
+  std::uint64_t n = 0;
+  CLI::App app{fmt::format("Checks {} ({}) on the {} backend.", spec.name, spec.variant, spec.backend)};
+  auto* n_option = app.add_option("--n", n, "run one case of this size (a replay)")->check(CLI::Range(0ull, 0xffffffffull));
+  app.add_option("--seed", options.seed, "with --n: the case's seed; without: the base seed of the whole suite");
+  app.add_option("--data", data, "with --n: integers (default) or floats")->check(CLI::IsMember({"integers", "ints", "floats"}));
+  app.add_flag("--schedules", options.schedules, "with --n: run the schedule differential (CPU backend)");
+  app.add_flag("--quiet,-q", options.quiet, "print only failures and the summary");
+  app.add_flag("--list", options.list, "list the cases and their replay commands, run nothing");
+  app.add_option("--color", color, "auto (when stdout is a terminal), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  if (*n_option) options.n = n;
+  parse_data_kind(data.c_str(), options.data);
+  options.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
+  options.executable = executable_path(argv[0]);
+  if (options.schedules && !spec.is_cpu()) {
+    std::fprintf(stderr, "--schedules needs the CPU backend: a GPU chooses its own schedule\n");
+    return 2;
+  }
+
+  if (options.list) {
+    const schedule_settings env = schedule_settings::from_environment();
+    for (const case_def& c : select_cases(spec, options))
+      fmt::print("{}\n    {}\n", describe(c, spec), replay_command(spec, c, options.executable, env));
+    return 0;
+  }
+
+  if (!backend::device_available()) {
+    fmt::print("SKIPPED: {} ({}) needs a GPU and none is usable here ({}).\n"
+               "Check the lab on the CPU backend instead: make lab{}{} BACKEND=cpu\n",
+               spec.name, spec.variant, backend::device_description(), spec.id,
+               spec.variant == "student" ? "" : "-solution");
+    return 77;
+  }
+
+  const suite_result result = run_suite(spec, functions, options, stdout);
+  if (!result.results.empty() && result.results.back().timed_out) {
+    // A kernel still runs: tearing the CUDA context down would wait for it.
+    std::fflush(stdout);
+    std::_Exit(1);
+  }
+  return result.all_passed() ? 0 : 1;
+}
+
+}  // namespace scanlab::harness

@@ -1,0 +1,47 @@
+// The whole check of one lab: command line, the list of cases, running them, the summary.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "case_runner.h"
+#include "inputs.h"
+#include "lab_spec.h"
+#include "report.h"
+
+namespace scanlab::harness {
+
+struct suite_options {
+  std::optional<std::uint64_t> n;  // run only this size (a replay)
+  std::uint64_t seed = 1;          // with n: the case's seed; without: the suite's base seed
+  data_kind data = data_kind::small_integers;
+  bool schedules = false;          // with n: the schedule differential instead of a normal case
+  bool quiet = false;
+  bool list = false;
+  bool color = false;
+  std::string executable;          // as replay commands should name it
+  bool diagnose_races = true;
+};
+
+struct suite_result {
+  std::vector<case_result> results;
+  suite_counts counts;
+  bool all_passed() const { return counts.failed == 0 && counts.not_run == 0; }
+};
+
+// The cases the options select.
+std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& options);
+
+// Runs the selected cases, printing to `out` (nullptr: silent). Stops early when a GPU's context
+// is lost (the remaining cases count as failed, "not run").
+suite_result run_suite(const lab_spec& spec, const scan_functions& functions, const suite_options& options,
+                       std::FILE* out);
+
+// main() of a check executable: parses argv, runs, returns the exit status (0: every case passed,
+// 1: a case failed, 2: bad arguments, 77: no usable GPU for a gpu-backend check).
+int check_main(const lab_spec& spec, const scan_functions& functions, int argc, char** argv);
+
+}  // namespace scanlab::harness

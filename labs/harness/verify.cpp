@@ -1,0 +1,63 @@
+#include "verify.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "device_buffer.h"
+
+namespace scanlab::harness {
+
+output_checker::output_checker(const lab_spec& spec, std::size_t n, data_kind data)
+    : reference_(spec.output, spec.scan_section()), data_(data), section_(spec.check_section()),
+      full_end_(n / spec.check_section() * spec.check_section()) {
+  result_.n = n;
+}
+
+void output_checker::check(const float* out, const float* in, std::size_t first_index, std::size_t count) {
+  const bool exact = data_ == data_kind::small_integers;
+  for (std::size_t k = 0; k < count; ++k) {
+    const double expected = reference_.next(in[k]);
+    const float got = out[k];
+    bool good;
+    double tolerance = 0;
+    if (exact) {
+      good = static_cast<double>(got) == expected;  // NaN compares unequal
+    } else {
+      tolerance = float_tolerance(reference_.terms(), reference_.magnitude());
+      good = std::fabs(static_cast<double>(got) - expected) <= tolerance;  // false for NaN
+    }
+    if (good) continue;
+
+    const std::size_t i = first_index + k;
+    output_check& r = result_;
+    ++r.wrong;
+    std::uint32_t bits;
+    std::memcpy(&bits, &got, sizeof bits);
+    if (bits == output_poison_bits) {
+      ++r.never_written;
+    } else if (std::isnan(got)) {
+      ++r.nan;
+      if (bits == cpu_shared_poison_bits) ++r.shared_poison;
+      if (bits == 0xffffffffu) ++r.workspace_fill;
+    }
+    if (i % section_ == 0) ++r.wrong_at_section_start;
+    if (i < full_end_) ++r.wrong_in_full_sections;
+    if (!r.first_found) {
+      r.first_found = true;
+      r.first = i;
+      r.expected = expected;
+      r.got = got;
+      r.tolerance = tolerance;
+    }
+    r.last = i;
+  }
+}
+
+output_check check_output(const lab_spec& spec, const std::vector<float>& input, const std::vector<float>& output,
+                          data_kind data) {
+  output_checker checker(spec, output.size(), data);
+  checker.check(output.data(), input.data(), 0, output.size());
+  return checker.result();
+}
+
+}  // namespace scanlab::harness

@@ -1,0 +1,54 @@
+// Compares an output with the fp64 reference, element by element, and records what the report
+// needs: the first mismatch and where the mismatches lie (section starts, the partial tail).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "inputs.h"
+#include "lab_spec.h"
+#include "reference.h"
+
+namespace scanlab::harness {
+
+struct output_check {
+  std::size_t n = 0;
+  std::size_t wrong = 0;          // elements outside tolerance (any NaN is wrong)
+  std::size_t never_written = 0;  // elements still holding the output poison
+  std::size_t nan = 0;            // other NaNs
+  std::size_t shared_poison = 0;  // ... of which the CPU backend's unwritten-shared-memory pattern
+  std::size_t workspace_fill = 0; // ... of which 0xffffffff, the dirty workspace's bytes
+  std::size_t wrong_at_section_start = 0;  // mismatches at a multiple of the check section
+  std::size_t wrong_in_full_sections = 0;  // mismatches before the partial last section
+  bool first_found = false;
+  std::size_t first = 0;          // first mismatch: index, expected and actual value
+  double expected = 0;
+  float got = 0;
+  double tolerance = 0;           // allowed error at the first mismatch (0: exact)
+  std::size_t last = 0;           // last mismatch
+
+  bool ok() const { return wrong == 0; }
+  bool all_never_written() const { return n > 0 && never_written == n; }
+};
+
+// Checks an output given in consecutive pieces (element 0 first), against the input.
+class output_checker {
+ public:
+  output_checker(const lab_spec& spec, std::size_t n, data_kind data);
+  // out[k] and in[k] are elements first_index + k.
+  void check(const float* out, const float* in, std::size_t first_index, std::size_t count);
+  const output_check& result() const { return result_; }
+
+ private:
+  reference_scan reference_;
+  data_kind data_;
+  unsigned section_;      // the check section S
+  std::size_t full_end_;  // end of the last full section
+  output_check result_;
+};
+
+output_check check_output(const lab_spec& spec, const std::vector<float>& input, const std::vector<float>& output,
+                          data_kind data);
+
+}  // namespace scanlab::harness
