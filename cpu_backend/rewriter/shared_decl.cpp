@@ -216,11 +216,16 @@ SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared) {
       return out;
     }
   }
-  // Line breaks the declaration spanned (minus any inside kept tokens, such as a spliced
-  // literal) go after it, so the following lines keep their numbers.
+  // Line breaks the declaration spanned go after it, so the following lines keep their numbers.
+  // A type that itself holds a line break (a spliced literal) cannot be repeated safely.
   const long kept = std::count(out.text.begin(), out.text.end(), '\n');
   const long spanned = ts.newline_count(start, end + 1);
-  if (spanned > kept) out.text.append(static_cast<std::size_t>(spanned - kept), '\n');
+  if (kept > 0) {
+    out.error_token = shared;
+    out.error = "cannot parse this __shared__ declaration";
+    return out;
+  }
+  out.text.append(static_cast<std::size_t>(spanned), '\n');
   out.replaced = {start, end + 1};
   out.ok = true;
   return out;

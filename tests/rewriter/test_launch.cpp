@@ -1,0 +1,155 @@
+// Kernel launches: KERNEL<<<config>>>(args) -> ::scanlab::cpu::launch(site, config, KERNEL, args).
+#include "rewrite_test_support.h"
+
+using rewriter_test::newline_count;
+using rewriter_test::rewrite_errors;
+using rewriter_test::rewritten;
+
+TEST_CASE("a launch with grid and block becomes a launch() call", "[launch]") {
+  CHECK(rewritten("k<<<grid, block>>>(a, b);\n") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(grid, block), k, a, b);
+)cu");
+}
+
+TEST_CASE("shared-memory bytes and stream are passed on as written", "[launch]") {
+  CHECK(rewritten("k<<<g, b, smem>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, smem), k, x);)cu");
+  CHECK(rewritten("k<<<g, b, 0, stream>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, 0, stream), k, x);)cu");
+}
+
+TEST_CASE("configuration arguments are re-spaced after commas", "[launch]") {
+  CHECK(rewritten("k<<< g,b >>>( x,y );") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, x,y);)cu");
+  CHECK(rewritten("k <<< g, b >>> (x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, x);)cu");
+}
+
+TEST_CASE("operator<< with template arguments is not a launch", "[launch]") {
+  const char* source = "template <> std::ostream& operator<<<int>(std::ostream&, const Box<int>&);";
+  CHECK(rewritten(source) == source);
+}
+
+TEST_CASE("templated kernel names keep their template arguments", "[launch]") {
+  CHECK(rewritten("scan_kernel<float, 256><<<g, b>>>(in, out);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"scan_kernel<float, 256>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), scan_kernel<float, 256>, in, out);)cu");
+}
+
+TEST_CASE("the kernel name in launch_site has its whitespace collapsed", "[launch]") {
+  CHECK(rewritten("scan_kernel< float,\t256 ><<<g, b>>>(x);") ==
+        "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"scan_kernel< float, 256 >\", "
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), scan_kernel< float,\t256 >, x);");
+}
+
+TEST_CASE("namespaced and global-scope kernel names are kept whole", "[launch]") {
+  CHECK(rewritten("ns::detail::k<T><<<g, b>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"ns::detail::k<T>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), ns::detail::k<T>, x);)cu");
+  CHECK(rewritten("::k<<<g, b>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"::k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), ::k, x);)cu");
+  CHECK(rewritten("lab::scan<lab::Sum<int>, 4>::kernel<<<g, b>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"lab::scan<lab::Sum<int>, 4>::kernel", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), lab::scan<lab::Sum<int>, 4>::kernel, x);)cu");
+}
+
+TEST_CASE("a parenthesized kernel expression is one kernel", "[launch]") {
+  CHECK(rewritten("(fast ? fast_k : slow_k)<<<g, b>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"(fast ? fast_k : slow_k)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), (fast ? fast_k : slow_k), x);)cu");
+}
+
+TEST_CASE("a launch without kernel arguments omits the trailing ', ARGS'", "[launch]") {
+  CHECK(rewritten("k<<<1, 1>>>();") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), k);)cu");
+  CHECK(rewritten("k<<<1, 1>>>( /* none */ );") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), k);)cu");
+}
+
+TEST_CASE("a launch spread over lines keeps every line break", "[launch][lines]") {
+  const char* source = "k\n"
+                       "  <<<grid,\n"
+                       "     block>>>\n"
+                       "  (a,\n"
+                       "   b);\n"
+                       "after();\n";
+  const std::string out = rewritten(source);
+  CHECK(out ==
+        "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, \n"
+        "  ::scanlab::cpu::launch_config(grid,\n"
+        "     block), \n"
+        "  k, a,\n"
+        "   b);\n"
+        "after();\n");
+  CHECK(newline_count(out) == newline_count(source));
+}
+
+TEST_CASE("a launch inside a #define body is rewritten, line splices included", "[launch][macro]") {
+  const char* source = "#define LAUNCH_SCAN(n) scan<<<((n) + 255) / 256, 256>>>(data, \\\n"
+                       "                                                      n)\n"
+                       "LAUNCH_SCAN(count);\n";
+  const std::string out = rewritten(source);
+  CHECK(out ==
+        "#define LAUNCH_SCAN(n) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"scan\", "
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(((n) + 255) / 256, 256), scan, data, \\\n"
+        "                                                      n)\n"
+        "LAUNCH_SCAN(count);\n");
+  CHECK(newline_count(out) == newline_count(source));
+}
+
+TEST_CASE("token pasting in a macro's kernel name stays part of the name", "[launch][macro]") {
+  CHECK(rewritten("#define RUN(op) op##_kernel<<<g, b>>>(x)\n") ==
+        "#define RUN(op) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"op##_kernel\", "
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), op##_kernel, x)\n");
+}
+
+TEST_CASE("directives other than #define are copied verbatim", "[launch][macro]") {
+  const char* source = "#error k<<<g, b>>>(x) is not rewritten here\n";
+  CHECK(rewritten(source) == source);
+}
+
+TEST_CASE("'>>' inside a configuration argument does not end it", "[launch]") {
+  CHECK(rewritten("k<<<(n+255)>>8, 256>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n+255)>>8, 256), k, x);)cu");
+  CHECK(rewritten("k<<<(n >> 8), (a > b ? 1 : 2)>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n >> 8), (a > b ? 1 : 2)), k, x);)cu");
+}
+
+TEST_CASE("a template argument list ending in '>>' right before '>>>' belongs to the config",
+          "[launch]") {
+  CHECK(rewritten("k<<<g, threads<Wide<int>>>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, threads<Wide<int>>), k, x);)cu");
+}
+
+TEST_CASE("commas inside brackets and template calls do not split the configuration",
+          "[launch]") {
+  CHECK(rewritten("k<<<dim3{gx, gy}, dim3(bx, by), std::max<size_t>(a, b)>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(dim3{gx, gy}, dim3(bx, by), std::max<size_t>(a, b)), k, x);)cu");
+}
+
+TEST_CASE("launches in loops, if bodies, lambdas and several on one line", "[launch]") {
+  CHECK(rewritten("for (;;) if (c) a<<<1, 2>>>(x); else b<<<3, 4>>>();") ==
+        R"cu(for (;;) if (c) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"a", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 2), a, x); else ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"b", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(3, 4), b);)cu");
+  CHECK(rewritten("auto run = [&] { k<<<g, b>>>(p); };") ==
+        R"cu(auto run = [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, p); };)cu");
+}
+
+TEST_CASE("a launch nested in another launch's arguments is rewritten too", "[launch]") {
+  CHECK(rewritten("outer<<<1, 1>>>([&] { inner<<<2, 2>>>(); });") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"outer", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), outer, [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"inner", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(2, 2), inner); });)cu");
+}
+
+TEST_CASE("malformed launches are errors reported at the '<<<'", "[launch][errors]") {
+  CHECK(rewrite_errors("void f() {\n  k<<<g, b;\n}\n") ==
+        std::vector<std::string>{
+            "/src/kernel.cu:2:4: error: kernel launch: missing '>>>' to close '<<<'"});
+  CHECK(rewrite_errors("  k<<<g, b>>>;\n") ==
+        std::vector<std::string>{"/src/kernel.cu:1:4: error: kernel launch: expected '(' with the "
+                                 "kernel arguments after '>>>'"});
+  CHECK(rewrite_errors("k<<<>>>(x);\n") ==
+        std::vector<std::string>{"/src/kernel.cu:1:2: error: kernel launch: '<<<>>>' needs a "
+                                 "launch configuration (grid, block[, shared bytes[, stream]])"});
+  CHECK(rewrite_errors("k<<<1, 2, 3, 4, 5>>>(x);\n") ==
+        std::vector<std::string>{"/src/kernel.cu:1:2: error: kernel launch: '<<<...>>>' takes at "
+                                 "most 4 arguments (grid, block, shared bytes, stream), got 5"});
+  CHECK(rewrite_errors("x = <<<1, 2>>>(x);\n") ==
+        std::vector<std::string>{"/src/kernel.cu:1:5: error: kernel launch: cannot find the "
+                                 "kernel before '<<<' (expected a name like k, ns::k<T>, or a "
+                                 "parenthesized expression)"});
+}

@@ -1,0 +1,86 @@
+// Token-aware scanning: the prologue, and text that only looks like a launch or a __shared__
+// declaration (comments, literals, disabled code) being left alone.
+#include "rewrite_test_support.h"
+
+using rewriter_test::rewrite_errors;
+using rewriter_test::rewritten;
+namespace rw = scanlab::rewriter;
+
+namespace {
+
+// A real launch to put after the tricky text: it must still be found, proving the scanner
+// resynchronized after the literal or comment.
+constexpr const char* kLaunch = "k<<<1, 2>>>(x);";
+constexpr const char* kLaunchRewritten =
+    "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, "
+    "::scanlab::cpu::launch_config(1, 2), k, x);";
+
+}  // namespace
+
+TEST_CASE("the output starts with the prelude include and a #line to the absolute input",
+          "[prologue]") {
+  const rw::Result result = rw::rewrite_source("int x;\n", "/labs/scan/kernel.cu", {});
+  CHECK(result.text == "#include <scanlab/cpu/prelude.h>\n#line 1 \"/labs/scan/kernel.cu\"\nint x;\n");
+}
+
+TEST_CASE("the #line path is absolute, normalized, and escaped", "[prologue]") {
+  const rw::Result relative = rw::rewrite_source("", "sub/../k.cu", {});
+  const std::string absolute = (std::filesystem::current_path() / "k.cu").string();
+  CHECK(relative.text == "#include <scanlab/cpu/prelude.h>\n#line 1 \"" + absolute + "\"\n");
+
+  const rw::Result odd = rw::rewrite_source("", "/src/say \"hi\"\\k.cu", {});
+  CHECK(odd.text == "#include <scanlab/cpu/prelude.h>\n#line 1 \"/src/say \\\"hi\\\"\\\\k.cu\"\n");
+}
+
+TEST_CASE("launch and __shared__ text in comments is untouched", "[scanning]") {
+  const std::string source = std::string("// k<<<1, 2>>>(x); __shared__ int a = 1;\n") +
+                             "/* k<<<1, 2>>>(x);\n   __shared__ int a = 1; */ " + kLaunch;
+  CHECK(rewritten(source) == std::string("// k<<<1, 2>>>(x); __shared__ int a = 1;\n") +
+                                 "/* k<<<1, 2>>>(x);\n   __shared__ int a = 1; */ " +
+                                 kLaunchRewritten);
+}
+
+TEST_CASE("a line comment continued by a backslash swallows the next line", "[scanning]") {
+  const std::string source = "// note \\\nk<<<1, 2>>>(x);\n";
+  CHECK(rewritten(source) == source);
+}
+
+TEST_CASE("launch text in string literals is untouched", "[scanning]") {
+  const char* strings = R"cu(puts("k<<<1, 2>>>(x) \" __shared__ int a = 1;"); )cu";
+  CHECK(rewritten(std::string(strings) + kLaunch) == std::string(strings) + kLaunchRewritten);
+}
+
+TEST_CASE("prefixed and raw string literals are untouched", "[scanning]") {
+  const char* strings =
+      R"src(u8"k<<<1,2>>>()" L"k<<<1,2>>>()" u"x" U"y" R"x(k<<<1,2>>>() )" still raw)x" )src"
+      R"src(LR"(k<<<1, 2>>>())" u8R"__(__shared__ int a = 1;)__" )src";
+  CHECK(rewritten(std::string(strings) + kLaunch) == std::string(strings) + kLaunchRewritten);
+}
+
+TEST_CASE("character literals and digit separators are told apart", "[scanning]") {
+  const char* chars = R"cu(char a = '"', b = '\'', c = u8'<'; int n = 1'000'000, h = 0x1'ff; )cu";
+  CHECK(rewritten(std::string(chars) + kLaunch) == std::string(chars) + kLaunchRewritten);
+}
+
+TEST_CASE("a stray apostrophe in disabled prose only affects its own line", "[scanning]") {
+  const std::string source = std::string("#if 0\nthis won't compile\n#endif\n") + kLaunch;
+  CHECK(rewritten(source) == std::string("#if 0\nthis won't compile\n#endif\n") + kLaunchRewritten);
+}
+
+TEST_CASE("CUDA keywords and headers other than .cuh are copied unchanged", "[scanning]") {
+  const char* source = "#include \"helpers.h\"\n"
+                       "#include <cuda_runtime.h>\n"
+                       "extern \"C\" __global__ void k(float* x) {\n"
+                       "  x[threadIdx.x] = 0; __syncthreads();\n"
+                       "}\n";
+  CHECK(rewritten(source) == source);
+}
+
+TEST_CASE("Windows line endings pass through", "[scanning]") {
+  CHECK(rewritten(std::string("int a;\r\n") + kLaunch + "\r\n") ==
+        std::string("int a;\r\n") + kLaunchRewritten + "\r\n");
+}
+
+TEST_CASE("every error in a file is reported, not only the first", "[errors]") {
+  CHECK(rewrite_errors("__shared__ int a;\nk<<<1>>>;\n").size() == 2);
+}
