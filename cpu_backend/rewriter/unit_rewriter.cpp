@@ -56,6 +56,11 @@ class UnitRewriter {
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
       } else if (ts_.is(i, "__shared__")) {
         i = add_shared(i, scopes);
+      } else if (ts_.is(i, "asm") || ts_.is(i, "__asm__") || ts_.is(i, "__asm")) {
+        // Inline PTX would reach the host assembler as nonsense; say what it is instead.
+        error_at(i, "scanlab CPU backend: inline PTX (asm) cannot run on the CPU; use the CUDA intrinsics "
+                    "(atomics, __shfl_*_sync, __threadfence, volatile) instead");
+        ++i;
       } else {
         ++i;
       }
