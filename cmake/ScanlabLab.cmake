@@ -26,19 +26,44 @@ set(SCANLAB_LAB_HARNESS_DIR "${CMAKE_CURRENT_LIST_DIR}/../labs/harness")
 cmake_path(NORMAL_PATH SCANLAB_LABS_JSON)
 cmake_path(NORMAL_PATH SCANLAB_LAB_HARNESS_DIR)
 
+# scanlab_lab_core(<out_var>): the host-only code the harness shares with the dataset generator
+# (datasets/), one implementation for both: the lab spec, the seeded input distributions, the fp64
+# reference and its tolerance, the edge sizes, and the dataset files (.npy, meta.json). Users
+# include "harness/inputs.h", "datasets/npy.h", ...
+function(scanlab_lab_core out_var)
+  set(target scanlab_lab_core)
+  if(NOT TARGET ${target})
+    set(dir "${SCANLAB_LAB_HARNESS_DIR}")
+    get_filename_component(labs_dir "${dir}" DIRECTORY)
+    get_filename_component(root "${labs_dir}" DIRECTORY)
+    scanlab_add_cuda_target(${target}
+      BACKEND host
+      KIND STATIC
+      SOURCES "${dir}/lab_spec.cpp" "${dir}/inputs.cpp" "${dir}/reference.cpp" "${dir}/edge_sizes.cpp"
+              "${root}/datasets/npy.cpp" "${root}/datasets/dataset_format.cpp"
+      LINK fmt::fmt nlohmann_json::nlohmann_json
+      DEFINES SCANLAB_VERSION="${PROJECT_VERSION}")
+    target_include_directories(${target} PUBLIC "${labs_dir}" "${root}")
+    target_compile_features(${target} PUBLIC cxx_std_20)
+    find_package(Threads REQUIRED)
+    target_link_libraries(${target} PRIVATE Threads::Threads)  # make_input fills large inputs in parallel
+  endif()
+  set(${out_var} ${target} PARENT_SCOPE)
+endfunction()
+
 # The harness proper (everything but main) is lab-independent: one library per backend.
 function(_scanlab_lab_harness out_var backend)
   set(target scanlab_lab_harness_${backend})
   if(NOT TARGET ${target})
     set(dir "${SCANLAB_LAB_HARNESS_DIR}")
+    scanlab_lab_core(core)
     scanlab_add_cuda_target(${target}
       BACKEND ${backend}
       KIND STATIC
-      SOURCES "${dir}/lab_spec.cpp" "${dir}/inputs.cpp" "${dir}/reference.cpp"
-              "${dir}/device_buffer.cpp" "${dir}/verify.cpp" "${dir}/hints.cpp"
-              "${dir}/cases.cpp" "${dir}/case_runner.cpp" "${dir}/report.cpp" "${dir}/suite.cpp"
+      SOURCES "${dir}/device_buffer.cpp" "${dir}/verify.cpp" "${dir}/hints.cpp" "${dir}/cases.cpp"
+              "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp" "${dir}/report.cpp" "${dir}/suite.cpp"
       INCLUDES "${dir}"
-      LINK fmt::fmt CLI11::CLI11)
+      LINK ${core} fmt::fmt CLI11::CLI11)
     # Users of the library include "harness/suite.h" etc. from labs/.
     get_filename_component(parent "${dir}" DIRECTORY)
     target_include_directories(${target} INTERFACE "${parent}")

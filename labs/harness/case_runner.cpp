@@ -224,6 +224,18 @@ std::vector<float> download_output(const case_def& c, case_buffers& b) {
   return out;
 }
 
+// A dataset case's first mismatches side by side, so the diff against expected.npy is visible
+// without numpy.
+void add_diff_table(const output_check& check, case_result& r) {
+  if (check.first_mismatches.empty()) return;
+  r.details.push_back(fmt::format("{:>10}  {:>14}  {:>16}  {}", "index", "input", "expected", "got"));
+  for (const mismatch& m : check.first_mismatches)
+    r.details.push_back(fmt::format("{:>10}  {:>14}  {:>16}  {}", m.index, show(m.input), fmt::format("{:.10g}", m.expected),
+                                    show(m.got)));
+  if (check.wrong > check.first_mismatches.size())
+    r.details.push_back(fmt::format("{:>10}  ({} more)", "...", check.wrong - check.first_mismatches.size()));
+}
+
 void describe_mismatch(const runner_context& ctx, const case_def& c, const output_check& check, int call,
                        case_result& r) {
   const unsigned S = ctx.spec.check_section();
@@ -231,6 +243,7 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const outpu
     fail(r, "output never written", hint_for_output(check, ctx.spec), call);
     r.details.push_back(c.n == 1 ? std::string("the one element still holds the poison the harness wrote before the call")
                                  : fmt::format("all {} elements still hold the poison the harness wrote before the call", c.n));
+    if (c.given) add_diff_table(check, r);
     r.output = check;
     return;
   }
@@ -244,8 +257,11 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const outpu
   if (check.nan > check.never_written) counts += fmt::format(", {} NaN", check.nan);
   if (check.wrong > 1) counts += fmt::format("; the last at index {}", check.last);
   r.details.push_back(counts);
-  if (c.data == data_kind::uniform_floats)
-    r.details.push_back(fmt::format("float data: the allowed rounding error there is {:.3g}", check.tolerance));
+  if (check.tolerance > 0)
+    r.details.push_back(fmt::format("{}: the allowed rounding error there is {:.3g}",
+                                    integer_valued(c.data) ? "sums past 2^23, no longer exact in float" : "float data",
+                                    check.tolerance));
+  if (c.given) add_diff_table(check, r);
   r.output = check;
 }
 
@@ -347,7 +363,9 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     return r;
   }
 
-  const std::vector<float> input = make_input(c.n, c.seed, c.data);
+  std::vector<float> generated;
+  if (!c.given) generated = make_input(c.n, c.seed, c.data);
+  const std::vector<float>& input = c.given ? c.given->input : generated;
   case_buffers b;
   if (!prepare(ctx, c, input, b, r)) {
     r.seconds = seconds_since(t0);
@@ -375,7 +393,8 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     output_checker checker(ctx.spec, c.n, c.data);
     cudaError_t e = for_each_chunk(static_cast<const float*>(b.output.data()), c.n,
                                    [&](const float* chunk, std::size_t first, std::size_t count) {
-                                     checker.check(chunk, input.data() + first, first, count);
+                                     checker.check(chunk, input.data() + first, first, count,
+                                                   c.given ? c.given->expected.data() + first : nullptr);
                                    });
     if (e != cudaSuccess) {
       fail(r, "could not read the output back: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)),

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "edge_sizes.h"
+
 namespace scanlab::harness {
 
 namespace {
@@ -65,25 +67,7 @@ std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed) 
     return cases;
   }
 
-  add(case_kind::normal, 0, ints, "empty");
-  add(case_kind::normal, 1, ints, "one element");
-  add(case_kind::normal, 2, ints, "two elements");
-  add(case_kind::normal, 31, ints, "warp - 1");
-  add(case_kind::normal, 32, ints, "warp");
-  add(case_kind::normal, 33, ints, "warp + 1");
-  add(case_kind::normal, 1023, ints, "1023");
-  add(case_kind::normal, 1024, ints, "1024");
-  add(case_kind::normal, 1025, ints, "1025");
-  add(case_kind::normal, S - 1, ints, "S-1");
-  add(case_kind::normal, S, ints, "S");
-  add(case_kind::normal, S + 1, ints, "S+1");
-  add(case_kind::normal, 2 * S + 1, ints, "2S+1");
-  if (B != S) {  // one block covers more than a check section (whole-array labs)
-    add(case_kind::normal, B - 1, ints, "block - 1");
-    add(case_kind::normal, B, ints, "block");
-    add(case_kind::normal, B + 1, ints, "block + 1");
-    add(case_kind::normal, 2 * B + 1, ints, "2 blocks + 1");
-  }
+  for (const named_size& size : edge_sizes(spec)) add(case_kind::normal, size.n, ints, size.why);
 
   // Seeded random sizes: two of a few sections, one of up to 64 blocks.
   std::mt19937_64 rng(base_seed);
@@ -119,7 +103,17 @@ std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed) 
   return cases;
 }
 
+std::string shell_quote(const std::string& s) {
+  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,") ==
+      std::string::npos)
+    return s;
+  std::string q = "'";
+  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
 std::string describe(const case_def& c, const lab_spec&) {
+  if (c.given) return fmt::format("dataset {}: n = {} ({}, seed {})", c.given->dir, c.n, c.given->distribution, c.seed);
   std::string what = fmt::format("n = {} ({}, {}, seed {})", c.n, c.why, data_kind_name(c.data), c.seed);
   switch (c.kind) {
     case case_kind::normal: return what;
@@ -140,6 +134,7 @@ std::string replay_command(const lab_spec& spec, const case_def& c, const std::s
                            const schedule_settings& env) {
   std::string args = fmt::format("{} --n {} --seed {}", executable, c.n, c.seed);
   if (c.data != data_kind::small_integers) args += fmt::format(" --data {}", data_kind_name(c.data));
+  if (c.given) args = fmt::format("{} --dataset {}", executable, shell_quote(c.given->dir));
   if (!spec.is_cpu()) return args;
   std::string prefix = spec.is_asan() ? "ASAN_OPTIONS=detect_leaks=0 " : "";
   switch (c.kind) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,15 @@ enum class case_kind {
   block_order,  // CPU: blocks dispatched in reverse or random order, short watchdog
 };
 
+// A dataset's arrays (--dataset DIR, see datasets/README.md): the case scans this input instead
+// of a generated one and compares with this expected output instead of the streamed reference.
+struct given_data {
+  std::string dir;           // as given on the command line, for the replay command
+  std::string distribution;  // as meta.json names it
+  std::vector<float> input;
+  std::vector<double> expected;
+};
+
 struct case_def {
   case_kind kind = case_kind::normal;
   std::uint64_t n = 0;
@@ -24,6 +34,7 @@ struct case_def {
   data_kind data = data_kind::small_integers;
   backend::order block_order = backend::order::forward;  // block_order cases
   std::string why;  // what the size is for: "S+1", "random", "largest", ...
+  std::shared_ptr<const given_data> given;  // a dataset's case: its arrays (n, seed, data match)
 };
 
 // The thread/block order, seed and watchdog the environment asks for (SCANLAB_THREAD_ORDER,
@@ -44,12 +55,15 @@ constexpr double short_watchdog_seconds = 2.0;
 
 std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed);
 
-// "n = 1025 (S+1, integers, seed 7)"; "blocks reverse: n = 32773 (...)"
+// "n = 1025 (S+1, integers, seed 7)"; "blocks reverse: n = 32773 (...)";
+// "dataset data/ones-33: n = 33 (ones, seed 1)"
 std::string describe(const case_def& c, const lab_spec& spec);
 
 // The shell command that runs exactly this case again.
 std::string replay_command(const lab_spec& spec, const case_def& c, const std::string& executable,
                            const schedule_settings& env);
+// The argument as a shell would need it typed (quoted only when necessary).
+std::string shell_quote(const std::string& s);
 // SCANLAB_THREAD_ORDER=... SCANLAB_BLOCK_ORDER=... [SCANLAB_SEED=...]
 std::string schedule_environment(backend::order threads, backend::order blocks, std::uint64_t seed);
 

@@ -13,8 +13,12 @@ std::vector<double> reference_output(const std::vector<float>& input, output_kin
 }
 
 double float_tolerance(std::size_t terms, double magnitude) {
-  constexpr double per_term = 1e-6;  // ~8.4 float epsilons
-  return per_term * std::sqrt(static_cast<double>(std::max<std::size_t>(terms, 1))) * std::max(1.0, magnitude);
+  return tolerance_per_term * std::sqrt(static_cast<double>(std::max<std::size_t>(terms, 1))) * std::max(1.0, magnitude);
+}
+
+double allowed_error(data_kind data, std::size_t terms, double magnitude) {
+  if (integer_valued(data) && magnitude <= exact_magnitude_limit) return 0;
+  return float_tolerance(terms, magnitude);
 }
 
 }  // namespace scanlab::harness

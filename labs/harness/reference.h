@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "inputs.h"
 #include "lab_spec.h"
 
 namespace scanlab::harness {
@@ -59,6 +60,16 @@ std::vector<double> reference_output(const std::vector<float>& input, output_kin
 // How far a float result may be from the fp64 reference on float data: about 8 float epsilons
 // per sqrt(terms), scaled by the largest partial sum reached (rounding errors are relative to the
 // accumulators, which can be much larger than the final value). Integer data is checked exactly.
+constexpr double tolerance_per_term = 1e-6;  // ~8.4 float epsilons
 double float_tolerance(std::size_t terms, double magnitude);
+
+// Integer data is exact in float while every partial sum of the scan so far is at most this:
+// then any sum of a contiguous range (what a tree or a chain of blocks adds) is at most 2^24.
+// Beyond it (ones at n > 2^23 in a whole-array scan) floats cannot hold the sums exactly.
+constexpr double exact_magnitude_limit = 8388608.0;  // 2^23
+
+// The error allowed for an output with `terms` summands at `magnitude` (reference_scan's), on
+// `data`: 0 (exact) for integer data below exact_magnitude_limit, else float_tolerance.
+double allowed_error(data_kind data, std::size_t terms, double magnitude);
 
 }  // namespace scanlab::harness

@@ -9,20 +9,12 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "dataset_case.h"
 #include "scanlab/backend.h"
 
 namespace scanlab::harness {
 
 namespace {
-
-std::string shell_quote(const std::string& s) {
-  if (s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-+=:,") ==
-      std::string::npos)
-    return s;
-  std::string q = "'";
-  for (char ch : s) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return q + "'";
-}
 
 // This executable, relative to the working directory when it lies below it (shorter to retype).
 std::string executable_path(const char* argv0) {
@@ -44,6 +36,7 @@ std::string executable_path(const char* argv0) {
 }  // namespace
 
 std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& options) {
+  if (options.dataset) return {*options.dataset};
   if (!options.n) return make_cases(spec, options.seed);
   case_def c;
   c.kind = options.schedules ? case_kind::schedules : case_kind::normal;
@@ -104,8 +97,15 @@ int check_main(const lab_spec& spec, const scan_functions& functions, int argc, 
   CLI::App app{fmt::format("Checks {} ({}) on the {} backend.", spec.name, spec.variant, spec.backend)};
   auto* n_option = app.add_option("--n", n, "run one case of this size (a replay)")->check(CLI::Range(0ull, 0xffffffffull));
   app.add_option("--seed", options.seed, "with --n: the case's seed; without: the base seed of the whole suite");
-  app.add_option("--data", data, "with --n: integers (default) or floats")->check(CLI::IsMember({"integers", "ints", "floats"}));
-  app.add_flag("--schedules", options.schedules, "with --n: run the schedule differential (CPU backend)");
+  app.add_option("--data", data, "with --n: integers (default), floats, mixed-magnitudes, alternating-signs or ones")
+      ->check(CLI::IsMember(data_kind_names()));
+  auto* schedules_flag =
+      app.add_flag("--schedules", options.schedules, "with --n: run the schedule differential (CPU backend)");
+  std::string dataset_dir;
+  app.add_option("--dataset", dataset_dir,
+                 "run the scan on a dataset directory made by scanlab-dataset and compare with its expected.npy")
+      ->excludes(n_option)
+      ->excludes(schedules_flag);
   app.add_flag("--quiet,-q", options.quiet, "print only failures and the summary");
   app.add_flag("--list", options.list, "list the cases and their replay commands, run nothing");
   app.add_option("--color", color, "auto (when stdout is a terminal), always or never")
@@ -122,6 +122,15 @@ int check_main(const lab_spec& spec, const scan_functions& functions, int argc, 
   if (options.schedules && !spec.is_cpu()) {
     std::fprintf(stderr, "--schedules needs the CPU backend: a GPU chooses its own schedule\n");
     return 2;
+  }
+  if (!dataset_dir.empty()) {
+    try {
+      options.dataset = dataset_case(spec, dataset_dir);
+    } catch (const dataset_error& e) {
+      std::fprintf(stderr, "scanlab: %s\n", e.what());
+      return 2;
+    }
+    if (auto note = reference_disagreement(spec, *options.dataset)) fmt::print("note: {}\n", *note);
   }
 
   if (options.list) {

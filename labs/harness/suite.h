@@ -24,6 +24,7 @@ struct suite_options {
   bool color = false;
   std::string executable;          // as replay commands should name it
   bool diagnose_races = true;
+  std::optional<case_def> dataset;  // --dataset DIR: run only this case (see dataset_case.h)
 };
 
 struct suite_result {

@@ -12,6 +12,14 @@
 
 namespace scanlab::harness {
 
+// One wrong element, as the dataset diff table shows it.
+struct mismatch {
+  std::size_t index = 0;
+  float input = 0;
+  double expected = 0;
+  float got = 0;
+};
+
 struct output_check {
   std::size_t n = 0;
   std::size_t wrong = 0;          // elements outside tolerance (any NaN is wrong)
@@ -27,6 +35,8 @@ struct output_check {
   float got = 0;
   double tolerance = 0;           // allowed error at the first mismatch (0: exact)
   std::size_t last = 0;           // last mismatch
+  std::vector<mismatch> first_mismatches;  // the first few (up to max_recorded), in index order
+  static constexpr std::size_t max_recorded = 8;
 
   bool ok() const { return wrong == 0; }
   bool all_never_written() const { return n > 0 && never_written == n; }
@@ -36,8 +46,11 @@ struct output_check {
 class output_checker {
  public:
   output_checker(const lab_spec& spec, std::size_t n, data_kind data);
-  // out[k] and in[k] are elements first_index + k.
-  void check(const float* out, const float* in, std::size_t first_index, std::size_t count);
+  // out[k] and in[k] are elements first_index + k. With `expected` (a dataset's expected.npy,
+  // element first_index + k at expected[k]) outputs are compared with it instead of the streamed
+  // reference, which still provides the tolerance.
+  void check(const float* out, const float* in, std::size_t first_index, std::size_t count,
+             const double* expected = nullptr);
   const output_check& result() const { return result_; }
 
  private:
