@@ -12,7 +12,7 @@ if(NOT Catch2_FOUND)
 endif()
 # v2 ships one header (catch2/catch.hpp); v3 is a compiled library with split headers.
 set(SCANLAB_CATCH2_MAJOR "${Catch2_VERSION_MAJOR}")
-include(Catch)
+# Test discovery is scanlab's own (cmake/ScanlabCatchDiscover.cmake), so Catch.cmake is not needed.
 
 find_package(fmt QUIET)
 if(NOT fmt_FOUND)
