@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "crash_report.h"
 #include "device_buffer.h"
 #include "hints.h"
 #include "inputs.h"
@@ -44,6 +45,9 @@ std::string show(float v) {
   return fmt::format("{:.9g}", v);
 }
 
+constexpr const char* second_call_note =
+    "in the second call of scan(), on the workspace the first call (which was right) left behind";
+
 void fail(case_result& r, std::string headline, std::string hint, int call = 0) {
   r.status = case_status::failed;
   r.headline = std::move(headline);
@@ -73,9 +77,12 @@ bool prepare(const runner_context& ctx, const case_def& c, const std::vector<flo
     guarded_buffer* buffer;
     std::size_t bytes;
     const char* name;
-  } all[] = {{&b.input, bytes, "input"}, {&b.output, bytes, "output"}, {&b.workspace, b.workspace_bytes, "workspace"}};
+    guard_tag tag;
+  } all[] = {{&b.input, bytes, "input", guard_tag::input},
+             {&b.output, bytes, "output", guard_tag::output},
+             {&b.workspace, b.workspace_bytes, "workspace", guard_tag::workspace}};
   for (auto& a : all) {
-    if (cudaError_t e = a.buffer->allocate(a.bytes); e != cudaSuccess) {
+    if (cudaError_t e = a.buffer->allocate(a.bytes, a.tag); e != cudaSuccess) {
       cudaGetLastError();
       if (e == cudaErrorMemoryAllocation) {
         r.status = case_status::skipped;
@@ -88,6 +95,8 @@ bool prepare(const runner_context& ctx, const case_def& c, const std::vector<flo
       return false;
     }
   }
+  set_crash_buffers(b.input.base(), b.output.base(), b.workspace.base(), bytes, b.workspace_bytes,
+                    guarded_buffer::guard_bytes);
   if (cudaError_t e = upload(b.input.data(), input.data(), bytes); e != cudaSuccess) {
     fail(r, "could not copy the input to the device: " + cuda_error_text(e), "the device is not usable");
     r.context_lost = true;
@@ -124,6 +133,7 @@ bool invoke(const runner_context& ctx, const case_def& c, case_buffers& b, int c
   if (gpu) cudaEventCreate(&done);
 
   const auto t0 = clock_type::now();
+  set_crash_phase(call);
   ctx.functions.scan(static_cast<const float*>(b.input.data()), static_cast<float*>(b.output.data()),
                      static_cast<unsigned>(c.n), b.workspace.data());
   const cudaError_t launch = cudaGetLastError();
@@ -147,18 +157,24 @@ bool invoke(const runner_context& ctx, const case_def& c, case_buffers& b, int c
   }
   const cudaError_t sync = cudaDeviceSynchronize();
   const cudaError_t last = cudaGetLastError();
+  set_crash_phase(0);
 
   const backend::detector_report report = backend::take_report();
   if (!report.kind.empty()) {
-    fail(r, report.kind, hint_for_detector(report.kind), call);
+    fail(r, report.kind, hint_for_detector(report.kind, c.n), call);
     r.detector_kind = report.kind;
     r.details = lines_of(report.message);
+    if (call == 2) {
+      r.details.push_back(second_call_note);
+      r.hint += "; " + hint_for_second_call("failed");
+    }
     return false;
   }
   for (cudaError_t e : {launch, sync, last}) {
     if (e == cudaSuccess) continue;
     fail(r, fmt::format("CUDA error in call {} of scan(): {}", call, cuda_error_text(e)),
-         hint_for_cuda_error(cudaGetErrorName(e)), call);
+         hint_for_cuda_error(cudaGetErrorName(e), c.n), call);
+    if (call == 2) r.hint += "; " + hint_for_second_call("failed");
     if (gpu && !context_usable()) r.context_lost = true;
     return false;
   }
@@ -177,8 +193,16 @@ bool check_buffers(const case_def& c, case_buffers& b, const std::vector<float>&
       return false;
     }
     if (!damage) continue;
-    fail(r, fmt::format("wrote outside the {} (guard zone damaged)", name), hint_for_guard(name, damage->before),
-         call);
+    if (call == 2) {
+      // The first call left these guards intact: what changed is the state the first call left behind.
+      fail(r, fmt::format("wrote outside the {} in the second call of scan() (guard zone damaged; the first call "
+                          "was right)",
+                          name),
+           hint_for_second_call(fmt::format("wrote outside the {}", name)), call);
+    } else {
+      fail(r, fmt::format("wrote outside the {} (guard zone damaged)", name), hint_for_guard(name, damage->before),
+           call);
+    }
     if (damage->before)
       r.details.push_back(fmt::format("a byte {} before the start of {} was overwritten (element -{})",
                                       damage->distance, name, (damage->distance + 3) / 4));
@@ -210,7 +234,8 @@ bool check_buffers(const case_def& c, case_buffers& b, const std::vector<float>&
     return false;
   }
   if (first_changed != c.n) {
-    fail(r, "scan() modified its input",
+    fail(r, call == 2 ? "scan() modified its input in the second call (the first call left it intact)"
+                      : "scan() modified its input",
          "the input is read-only: scan into shared memory or the output, never into input", call);
     r.details.push_back(fmt::format("input[{}] was {} and is now {}", first_changed, show(was), show(now)));
     return false;

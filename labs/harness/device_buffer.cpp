@@ -7,39 +7,88 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SCANLAB_HARNESS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SCANLAB_HARNESS_ASAN 1
+#endif
+#endif
+#ifdef SCANLAB_HARNESS_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace scanlab::harness {
 
 namespace {
 
 constexpr std::size_t chunk_bytes = std::size_t(16) << 20;
 
-unsigned char canary_byte(std::size_t k) { return static_cast<unsigned char>(0x5a ^ (k * 0x3b)); }
-
 }  // namespace
 
-guarded_buffer::~guarded_buffer() {
-  if (base_ != nullptr) cudaFree(base_);
+std::uint32_t guard_canary_word(guard_tag tag, std::size_t k) {
+  const auto t = static_cast<std::uint32_t>(tag);
+  const std::uint32_t b0 = 1 + static_cast<std::uint32_t>((k * 0x3b + t * 0x61 + 0x5a) % 253);  // 0x01..0xfd
+  const std::uint32_t b1 = 1 + static_cast<std::uint32_t>((k * 0x65 + t * 0x4f + 0x2c) % 253);  // 0x01..0xfd
+  // Exponent all ones, quiet bit (22) clear, payload bits 18-21 = tag + 1 (never zero: a NaN,
+  // not infinity), bits 16-17 and bytes 0-1 from the position.
+  return 0x7f800000u | ((t + 1) & 0xfu) << 18 | static_cast<std::uint32_t>(k & 3) << 16 | b1 << 8 | b0;
 }
 
-cudaError_t guarded_buffer::allocate(std::size_t payload_bytes) {
-  if (base_ != nullptr) cudaFree(base_);
+unsigned char guarded_buffer::canary_byte(std::size_t k) const {
+  const std::uint32_t word = guard_canary_word(tag_, k / 4);
+  return static_cast<unsigned char>(word >> (8 * (k % 4)));  // little-endian, like the device
+}
+
+void guarded_buffer::poison_guards([[maybe_unused]] bool poisoned) const {
+#ifdef SCANLAB_HARNESS_ASAN
+  if (base_ == nullptr) return;
+  if (poisoned) {
+    ASAN_POISON_MEMORY_REGION(base_, guard_bytes);
+    ASAN_POISON_MEMORY_REGION(base_ + guard_bytes + bytes_, guard_bytes);
+  } else {
+    ASAN_UNPOISON_MEMORY_REGION(base_, guard_bytes);
+    ASAN_UNPOISON_MEMORY_REGION(base_ + guard_bytes + bytes_, guard_bytes);
+  }
+#endif
+}
+
+guarded_buffer::~guarded_buffer() {
+  if (base_ != nullptr) {
+    poison_guards(false);
+    cudaFree(base_);
+  }
+}
+
+cudaError_t guarded_buffer::allocate(std::size_t payload_bytes, guard_tag tag) {
+  if (base_ != nullptr) {
+    poison_guards(false);
+    cudaFree(base_);
+  }
   base_ = nullptr;
   bytes_ = payload_bytes;
+  tag_ = tag;
   void* p = nullptr;
   if (cudaError_t e = cudaMalloc(&p, payload_bytes + 2 * guard_bytes); e != cudaSuccess) return e;
   base_ = static_cast<unsigned char*>(p);
   std::vector<unsigned char> canary(guard_bytes);
   for (std::size_t k = 0; k < guard_bytes; ++k) canary[k] = canary_byte(k);
   if (cudaError_t e = upload(base_, canary.data(), guard_bytes); e != cudaSuccess) return e;
-  return upload(base_ + guard_bytes + payload_bytes, canary.data(), guard_bytes);
+  if (cudaError_t e = upload(base_ + guard_bytes + payload_bytes, canary.data(), guard_bytes); e != cudaSuccess)
+    return e;
+  poison_guards(true);
+  return cudaSuccess;
 }
 
 cudaError_t guarded_buffer::check_guards(std::optional<damage>& found) const {
   found.reset();
   if (base_ == nullptr) return cudaSuccess;
   std::vector<unsigned char> before(guard_bytes), after(guard_bytes);
-  if (cudaError_t e = download(before.data(), base_, guard_bytes); e != cudaSuccess) return e;
-  if (cudaError_t e = download(after.data(), base_ + guard_bytes + bytes_, guard_bytes); e != cudaSuccess) return e;
+  poison_guards(false);
+  cudaError_t e = download(before.data(), base_, guard_bytes);
+  if (e == cudaSuccess) e = download(after.data(), base_ + guard_bytes + bytes_, guard_bytes);
+  poison_guards(true);
+  if (e != cudaSuccess) return e;
   // The damaged byte nearest to the payload says most about the bug (an off-by-one is 0 away).
   for (std::size_t k = 0; k < guard_bytes; ++k) {
     if (after[k] != canary_byte(k)) {

@@ -17,6 +17,16 @@ constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;  // signalling NaN: "n
 constexpr std::uint32_t cpu_shared_poison_bits = 0x7fc0deadu;  // the CPU backend's unwritten shared memory
 constexpr unsigned char workspace_fill_byte = 0xff;         // never zero: a workspace arrives dirty
 
+// Which buffer a guard zone belongs to: each has its own canary, so that a value copied from one
+// buffer's guard into another's is damage too.
+enum class guard_tag : unsigned { input = 0, output = 1, workspace = 2 };
+
+// Word k of a guard zone's canary: a signalling NaN (quiet bit clear) whose payload names the
+// buffer and the position. Every float operation on a signalling NaN returns a quiet NaN, so a
+// store of `sum + input[n]` or `output[n] + carry` past the end can never write the canary back;
+// bytes 0 and 1 are never 0x00 or 0xff, so a stored integer-valued float differs in byte 0.
+std::uint32_t guard_canary_word(guard_tag tag, std::size_t k);
+
 class guarded_buffer {
  public:
   static constexpr std::size_t guard_bytes = 4096;  // keeps the payload 256-byte aligned
@@ -26,10 +36,15 @@ class guarded_buffer {
   guarded_buffer& operator=(const guarded_buffer&) = delete;
   ~guarded_buffer();
 
-  // One cudaMalloc of guard + payload + guard; the guards get their canary pattern.
-  cudaError_t allocate(std::size_t payload_bytes);
+  // One cudaMalloc of guard + payload + guard; the guards get the tag's canary pattern. In an
+  // AddressSanitizer build (cpu-asan) the guards are also poisoned, so that a kernel's read of
+  // input[n] (or any access just outside a buffer) is reported by ASan at its line.
+  cudaError_t allocate(std::size_t payload_bytes, guard_tag tag = guard_tag::output);
   void* data() const { return base_ == nullptr ? nullptr : base_ + guard_bytes; }
   std::size_t bytes() const { return bytes_; }
+  guard_tag tag() const { return tag_; }
+  // Where the buffer lies, guards included (for naming the address of a sanitizer report).
+  const unsigned char* base() const { return base_; }
 
   struct damage {
     bool before = false;       // in the guard before the payload, else after it
@@ -39,8 +54,11 @@ class guarded_buffer {
   cudaError_t check_guards(std::optional<damage>& found) const;
 
  private:
+  void poison_guards(bool poisoned) const;  // no-op unless built with AddressSanitizer
+  unsigned char canary_byte(std::size_t k) const;
   unsigned char* base_ = nullptr;
   std::size_t bytes_ = 0;
+  guard_tag tag_ = guard_tag::output;
 };
 
 cudaError_t fill_words(void* device, std::uint32_t word, std::size_t words);

@@ -4,7 +4,20 @@
 
 namespace scanlab::harness {
 
-std::string hint_for_detector(const std::string& kind) {
+namespace {
+
+// The "grid of 0 blocks" part of the invalid-launch hints: at n = 0 the launch must not happen at
+// all; at n > 0 the number of blocks was computed rounding down.
+std::string zero_grid_text(std::uint64_t n) {
+  if (n == 0) return "a grid of 0 blocks (n = 0 must return before launching)";
+  return fmt::format("a grid of 0 blocks (n = {} needs at least one: round the number of blocks up, "
+                     "(n + per_block - 1) / per_block)",
+                     n);
+}
+
+}  // namespace
+
+std::string hint_for_detector(const std::string& kind, std::uint64_t n) {
   if (kind == "divergent barrier")
     return "every thread of a block must reach every __syncthreads(): no early return, and no barrier "
            "inside if (i < n) -- let out-of-range threads load 0 and keep going";
@@ -27,17 +40,16 @@ std::string hint_for_detector(const std::string& kind) {
   if (kind == "host pointer passed to a kernel")
     return "a kernel got a host pointer: pass the device pointers scan() received, or memory from cudaMalloc";
   if (kind == "invalid launch configuration")
-    return "the launch itself is invalid: a grid of 0 blocks (n = 0 must return before launching), or a "
-           "block larger than 1024 threads or the shared memory available";
+    return "the launch itself is invalid: " + zero_grid_text(n) +
+           ", or a block larger than 1024 threads or the shared memory available";
   if (kind == "kernel trap")
     return "the kernel crashed or called __trap(): see the report above for the line";
   return "see the detector's report above";
 }
 
-std::string hint_for_cuda_error(const std::string& error_name) {
+std::string hint_for_cuda_error(const std::string& error_name, std::uint64_t n) {
   if (error_name == "cudaErrorInvalidConfiguration")
-    return "invalid launch configuration: a grid of 0 blocks (return early when n == 0) or too many threads "
-           "per block";
+    return "invalid launch configuration: " + zero_grid_text(n) + ", or too many threads per block";
   if (error_name == "cudaErrorIllegalAddress")
     return "a kernel accessed memory outside its buffers: check every index against n (run on the CPU "
            "backend, or under compute-sanitizer, for the line)";
@@ -87,9 +99,8 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
     return "some elements were never written: are there enough blocks (n / per-block rounded up), and does "
            "every thread store all of its elements?";
   }
-  if (c.wrong_in_full_sections == 0 && c.n % S != 0)
-    return "only the partial last section is wrong: the bounds checks (i < n on loads -- load 0 beyond n -- "
-           "and on stores) or the size of the last block";
+  // The specific patterns first: every case with n < S is "partial", so the bounds-check hint
+  // below would otherwise claim bugs that have nothing to do with the tail.
   if (c.first == 0)
     return exclusive ? "the very first element is wrong: an exclusive scan starts with 0"
                      : "the very first element is wrong: an inclusive scan starts with input[0]";
@@ -104,6 +115,22 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
                        "the carry-in of the earlier sections' total is missing or wrong",
                        c.first, section_word);
   }
+  const unsigned items = spec.items_per_thread;
+  if (items >= 4 && c.first % items == 0 && c.errors_change_within_chunks == 0) {
+    // A coarsened scan (each thread scans its own run of `items` consecutive elements, then adds
+    // the total of the threads before it): the first chunk is right, and from the first item of a
+    // later thread's chunk on, every element of a chunk is off by the same amount.
+    const unsigned per_block = spec.block_elements();
+    const std::size_t in_block = c.first % per_block;
+    return fmt::format("the block's first {} elements are right, and from element {} of the block's {} -- the "
+                       "first item of thread {} -- each thread's {} items are all off by the same amount: the "
+                       "per-thread carry is missing (phase 3: add the scanned total of the threads before it to "
+                       "each of a thread's items)",
+                       in_block, in_block, per_block, in_block / items, items);
+  }
+  if (c.wrong_in_full_sections == 0 && c.n % S != 0)
+    return "only the partial last section is wrong: the bounds checks (i < n on loads -- load 0 beyond n -- "
+           "and on stores) or the size of the last block";
   if (c.wrong_at_section_start == 0 && c.wrong > 0)
     return "the first element of every section is right and later ones are wrong: the scan steps inside a "
            "section (strides, barriers between reading and writing, or the down-sweep)";
@@ -117,9 +144,25 @@ std::string hint_for_race(std::size_t index, const lab_spec& spec) {
                      index, index / spec.check_section());
 }
 
-std::string hint_for_second_call() {
-  return "the first call was right and the second, on the same workspace, was wrong: scan() keeps state "
-         "between calls (reset counters and flags in the workspace at every call; it arrives dirty)";
+std::string hint_for_second_call(const std::string& what) {
+  return fmt::format("the first call was right and the second, on the same workspace, {}: scan() keeps state "
+                     "between calls (reset counters and flags in the workspace at every call; it arrives dirty)",
+                     what);
+}
+
+std::string hint_for_crash(int call, bool has_workspace) {
+  if (call == 2)
+    return hint_for_second_call("crashed");
+  if (call == 1 && has_workspace)
+    return "the process crashed in the first call, right after the harness filled the workspace with 0xff bytes: "
+           "a scan that relies on a zeroed workspace (a ticket counter or flags taken as 0) indexes with garbage "
+           "-- reset the ticket counter and flags in the workspace at every call (cudaMemsetAsync at the start of "
+           "scan()); otherwise an index out of bounds (BACKEND=cpu-asan shows the line)";
+  if (call == 0)
+    return "the process crashed outside scan(), while the harness checked the buffers: a kernel may have "
+           "damaged memory outside its buffers";
+  return "the process crashed inside scan(): an index out of bounds, or a host pointer used in a kernel "
+         "(BACKEND=cpu-asan shows the line)";
 }
 
 }  // namespace scanlab::harness

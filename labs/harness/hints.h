@@ -1,6 +1,7 @@
 // What a failure's pattern suggests, in one or two sentences a student can act on.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "lab_spec.h"
@@ -9,16 +10,21 @@
 namespace scanlab::harness {
 
 // For a detector report of the CPU backend ("divergent barrier", "hang", ...).
-std::string hint_for_detector(const std::string& kind);
+// n: the case's size (the invalid-launch hint depends on whether it was 0).
+std::string hint_for_detector(const std::string& kind, std::uint64_t n = 0);
 // For a CUDA error returned by a launch or a synchronisation.
-std::string hint_for_cuda_error(const std::string& error_name);
+std::string hint_for_cuda_error(const std::string& error_name, std::uint64_t n = 0);
 // For damage to a guard zone of output, input or workspace.
 std::string hint_for_guard(const std::string& buffer, bool before);
 // For a wrong output, from where the mismatches lie.
 std::string hint_for_output(const output_check& check, const lab_spec& spec);
 // For an output that differs between schedules.
 std::string hint_for_race(std::size_t index, const lab_spec& spec);
-// For a second call that went wrong after a first one that was right.
-std::string hint_for_second_call();
+// For a second call that went wrong after a first one that was right; `what` says how it went
+// wrong ("was wrong", "wrote outside the workspace", "crashed", ...).
+std::string hint_for_second_call(const std::string& what = "was wrong");
+// For a process that crashed (CPU backend) in call `call` of scan() (0: outside scan()), with or
+// without a workspace (filled with 0xff bytes before the first call).
+std::string hint_for_crash(int call, bool has_workspace);
 
 }  // namespace scanlab::harness

@@ -1,10 +1,203 @@
 #include "report.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
 
 #include <fmt/format.h>
 
+#include "crash_report.h"
+#include "hints.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SCANLAB_HARNESS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SCANLAB_HARNESS_ASAN 1
+#endif
+#endif
+#ifdef SCANLAB_HARNESS_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+#ifdef SCANLAB_BACKEND_CPU
+#include <cuda_runtime.h>
+
+#include "scanlab/cpu/launch.h"
+#endif
+
 namespace scanlab::harness {
+
+// ---- crash reports ------------------------------------------------------------------------------
+
+namespace {
+
+struct crash_state {
+  std::atomic<bool> armed{false};
+  std::atomic<int> phase{0};
+  std::string prefix, replay;
+  bool has_workspace = false;
+  std::string text[3];  // prepared per phase: a signal handler must not allocate
+  struct buffer {
+    const char* name;
+    const unsigned char* base;
+    std::size_t bytes;
+  } buffers[3] = {{"input", nullptr, 0}, {"output", nullptr, 0}, {"workspace", nullptr, 0}};
+  std::size_t guard_bytes = 0;
+};
+crash_state crash;
+
+std::string crash_headline(int phase) {
+  return phase == 0 ? "the process crashed between the calls of scan(), while the harness checked the buffers"
+                    : fmt::format("the process crashed in call {} of scan(){}", phase,
+                                  phase == 2 ? " (the first call was right)" : "");
+}
+
+std::string crash_text(const std::string& headline, const std::string& hint) {
+  std::string t = crash.prefix + "FAILED: " + headline + "\n";
+  t += "        hint: " + hint + "\n";
+  if (!crash.replay.empty()) t += "        replay: " + crash.replay + "\n";
+  return t;
+}
+
+void write_all(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = write(fd, data, size);
+    if (n <= 0) return;
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+#if defined(SCANLAB_BACKEND_CPU) && !defined(SCANLAB_HARNESS_ASAN)
+struct sigaction previous_actions[3];
+constexpr int crash_signals[3] = {SIGSEGV, SIGBUS, SIGFPE};
+
+void on_crash(int sig, siginfo_t* info, void* context) {
+  if (crash.armed.exchange(false)) {
+    const int phase = crash.phase.load();
+    const std::string& t = crash.text[phase < 0 || phase > 2 ? 0 : phase];
+    write_all(1, t.data(), t.size());
+  }
+  // Then the CPU backend's report (kernel, block, thread) and the default action.
+  for (int k = 0; k < 3; ++k) {
+    if (crash_signals[k] != sig) continue;
+    sigaction(sig, &previous_actions[k], nullptr);
+    if (previous_actions[k].sa_flags & SA_SIGINFO) {
+      if (previous_actions[k].sa_sigaction != nullptr) previous_actions[k].sa_sigaction(sig, info, context);
+    } else if (previous_actions[k].sa_handler != SIG_DFL && previous_actions[k].sa_handler != SIG_IGN) {
+      previous_actions[k].sa_handler(sig);
+    }
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void harness_no_op_kernel() {}
+#endif
+
+#ifdef SCANLAB_HARNESS_ASAN
+// "on address 0x..." and "READ of size 4" / "WRITE of size 4" from AddressSanitizer's report.
+void on_asan_report(const char* report) {
+  if (!crash.armed.exchange(false)) return;
+  const int phase = crash.phase.load();
+  std::string headline = crash_headline(phase) + " (AddressSanitizer's report above names the line)";
+  std::string hint = hint_for_crash(phase, crash.has_workspace);
+  const char* at = std::strstr(report, "on address 0x");
+  const bool segv = std::strstr(report, "SEGV") != nullptr;
+  if (at != nullptr && !segv) {
+    const auto address = static_cast<std::uintptr_t>(std::strtoull(at + std::strlen("on address "), nullptr, 16));
+    const bool write = std::strstr(report, "WRITE of size") != nullptr;
+    for (const auto& b : crash.buffers) {
+      if (b.base == nullptr) continue;
+      const auto base = reinterpret_cast<std::uintptr_t>(b.base);
+      const std::uintptr_t payload = base + crash.guard_bytes, end = payload + b.bytes;
+      if (address < base || address >= end + crash.guard_bytes || (address >= payload && address < end)) continue;
+      const bool before = address < payload;
+      const std::string name = b.name;
+      std::string where;
+      if (name == "workspace")
+        where = before ? fmt::format("{} bytes before the start of the workspace", payload - address)
+                       : fmt::format("byte {} of the workspace, {} bytes long", address - payload, b.bytes);
+      else
+        where = before ? fmt::format("{}[-{}], before its start", name, (payload - address + 3) / 4)
+                       : fmt::format("{}[{}], past its end (n = {})", name, (address - payload) / 4, b.bytes / 4);
+      headline = fmt::format("out of bounds {} of {}, in call {} of scan() (AddressSanitizer's report above "
+                             "names the line)",
+                             write ? "write" : "read", where, phase);
+      if (phase == 0) headline = fmt::format("out of bounds {} of {}", write ? "write" : "read", where);
+      if (write)
+        hint = hint_for_guard(name, before);
+      else if (before)
+        hint = fmt::format("a read just before the start of {}: a negative index (t - stride without t >= stride, "
+                           "or i - 1 at i = 0)",
+                           name);
+      else if (name == "workspace")
+        hint = "a read past the end of the workspace: make scan_workspace_bytes(n) cover everything scan() reads "
+               "there";
+      else
+        hint = fmt::format("a read past the end of {}: guard every load with i < n (load 0 beyond n); on a GPU "
+                           "it usually goes unnoticed, or reads another buffer's data",
+                           name);
+      if (phase == 2) hint = hint_for_second_call(write ? "wrote out of bounds" : "read out of bounds");
+      break;
+    }
+  }
+  const std::string t = crash_text(headline, hint);
+  write_all(1, t.data(), t.size());
+}
+#endif
+
+}  // namespace
+
+void install_crash_reporter() {
+  static bool installed = false;
+  if (installed) return;
+  installed = true;
+#if defined(SCANLAB_HARNESS_ASAN)
+  __asan_set_error_report_callback(on_asan_report);
+#elif defined(SCANLAB_BACKEND_CPU)
+  // The backend installs its handlers at its first launch: launch once, then go in front of them.
+  scanlab::cpu::launch(scanlab::cpu::launch_site{"harness_no_op_kernel", __FILE__, __LINE__},
+                       scanlab::cpu::launch_config(dim3(1), dim3(1)), &harness_no_op_kernel);
+  cudaDeviceSynchronize();
+  cudaGetLastError();
+  struct sigaction action {};
+  action.sa_sigaction = on_crash;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (int k = 0; k < 3; ++k) sigaction(crash_signals[k], &action, &previous_actions[k]);
+#endif
+}
+
+void arm_crash_report(const std::string& prefix, const std::string& replay, bool has_workspace) {
+  crash.armed.store(false);
+  crash.prefix = prefix;
+  crash.replay = replay;
+  crash.has_workspace = has_workspace;
+  for (int phase = 0; phase < 3; ++phase)
+    crash.text[phase] = crash_text(crash_headline(phase), hint_for_crash(phase, has_workspace));
+  crash.phase.store(0);
+  for (auto& b : crash.buffers) b.base = nullptr;
+  crash.armed.store(true);
+}
+
+void disarm_crash_report() { crash.armed.store(false); }
+
+void set_crash_phase(int call) { crash.phase.store(call); }
+
+void set_crash_buffers(const unsigned char* input, const unsigned char* output, const unsigned char* workspace,
+                       std::size_t payload_bytes, std::size_t workspace_bytes, std::size_t guard_bytes) {
+  crash.buffers[0] = {"input", input, payload_bytes};
+  crash.buffers[1] = {"output", output, payload_bytes};
+  crash.buffers[2] = {"workspace", workspace, workspace_bytes};
+  crash.guard_bytes = guard_bytes;
+}
+
+// ---- the report ---------------------------------------------------------------------------------
 
 namespace {
 constexpr int red = 31, green = 32, yellow = 33, cyan = 36;
@@ -31,16 +224,23 @@ void reporter::header(const lab_spec& spec, const std::string& device, std::size
   std::fflush(out_);
 }
 
-void reporter::case_started(std::size_t index, std::size_t total, const std::string& description) {
-  if (out_ == nullptr || quiet_) return;
-  // Printed before the case runs, so a crash shows which case it was.
+void reporter::case_started(std::size_t index, std::size_t total, const std::string& description,
+                            const std::string& replay, bool has_workspace) {
+  if (out_ == nullptr) return;
   const int width = static_cast<int>(fmt::formatted_size("{}", total));
-  fmt::print(out_, "  [{:>{}}/{}] {} ... ", index + 1, width, total, description);
+  const std::string line = fmt::format("  [{:>{}}/{}] {} ... ", index + 1, width, total, description);
+  // Should the process die in this case, the crash handler prints the case's report: after the
+  // line printed here, or (quiet) with the line.
+  if (out_ == stdout) arm_crash_report(quiet_ ? line : "", replay, has_workspace);
+  if (quiet_) return;
+  // Printed before the case runs, so a crash shows which case it was.
+  fmt::print(out_, "{}", line);
   std::fflush(out_);
 }
 
 void reporter::case_finished(std::size_t index, std::size_t total, const std::string& description,
                              const case_result& r) {
+  disarm_crash_report();
   if (out_ == nullptr) return;
   if (quiet_ && r.status != case_status::failed) return;
   if (quiet_) {

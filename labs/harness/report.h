@@ -22,7 +22,9 @@ class reporter {
   reporter(std::FILE* out, bool color, bool quiet) : out_(out), color_(color), quiet_(quiet) {}
 
   void header(const lab_spec& spec, const std::string& device, std::size_t cases);
-  void case_started(std::size_t index, std::size_t total, const std::string& description);
+  // Also prepares the report a crash in the case prints (crash_report.h).
+  void case_started(std::size_t index, std::size_t total, const std::string& description,
+                    const std::string& replay = "", bool has_workspace = false);
   void case_finished(std::size_t index, std::size_t total, const std::string& description, const case_result& r);
   void not_run(std::size_t count, const std::string& why);
   void summary(const lab_spec& spec, const suite_counts& counts, double seconds);

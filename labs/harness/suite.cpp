@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "crash_report.h"
 #include "dataset_case.h"
 #include "scanlab/backend.h"
 
@@ -62,11 +63,13 @@ suite_result run_suite(const lab_spec& spec, const scan_functions& functions, co
   backend::set_print_reports(false);
   const std::vector<case_def> cases = select_cases(spec, options);
   report.header(spec, backend::device_description(), cases.size());
+  if (out == stdout) install_crash_reporter();
 
   suite_result result;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string description = describe(cases[i], spec);
-    report.case_started(i, cases.size(), description);
+    report.case_started(i, cases.size(), description, replay_command(spec, cases[i], ctx.executable, ctx.env),
+                        functions.workspace_bytes(static_cast<unsigned>(cases[i].n)) > 0);
     case_result r = run_case(ctx, cases[i]);
     report.case_finished(i, cases.size(), description, r);
     switch (r.status) {

@@ -9,7 +9,7 @@ namespace scanlab::harness {
 
 output_checker::output_checker(const lab_spec& spec, std::size_t n, data_kind data)
     : reference_(spec.output, spec.scan_section()), data_(data), section_(spec.check_section()),
-      full_end_(n / spec.check_section() * spec.check_section()) {
+      items_(spec.items_per_thread), full_end_(n / spec.check_section() * spec.check_section()) {
   result_.n = n;
 }
 
@@ -22,10 +22,20 @@ void output_checker::check(const float* out, const float* in, std::size_t first_
     const double tolerance = allowed_error(data_, reference_.terms(), reference_.magnitude());
     const bool good = tolerance == 0 ? static_cast<double>(got) == expected  // NaN compares unequal
                                      : std::fabs(static_cast<double>(got) - expected) <= tolerance;  // false for NaN
-    if (good) continue;
-
     const std::size_t i = first_index + k;
     output_check& r = result_;
+    if (items_ > 1 && i % items_ != 0) {
+      // Inside a thread's run: does the error stay what it was at the previous element?
+      const double error = static_cast<double>(got) - expected;  // NaN when got is NaN
+      const bool same = good ? !previous_wrong_
+                             : previous_wrong_ && std::fabs(error - previous_error_) <= tolerance + previous_tolerance_;
+      if (!same) ++r.errors_change_within_chunks;
+    }
+    previous_wrong_ = !good;
+    previous_error_ = static_cast<double>(got) - expected;
+    previous_tolerance_ = tolerance;
+    if (good) continue;
+
     ++r.wrong;
     std::uint32_t bits;
     std::memcpy(&bits, &got, sizeof bits);

@@ -29,6 +29,10 @@ struct output_check {
   std::size_t workspace_fill = 0; // ... of which 0xffffffff, the dirty workspace's bytes
   std::size_t wrong_at_section_start = 0;  // mismatches at a multiple of the check section
   std::size_t wrong_in_full_sections = 0;  // mismatches before the partial last section
+  // Coarsened labs (items_per_thread >= 4, each thread owning a run of consecutive elements): how
+  // often the error (got - expected) changes between neighbours of the same thread's run. 0 means
+  // every run is off by one amount, as when a thread's items lack the preceding threads' total.
+  std::size_t errors_change_within_chunks = 0;
   bool first_found = false;
   std::size_t first = 0;          // first mismatch: index, expected and actual value
   double expected = 0;
@@ -57,6 +61,9 @@ class output_checker {
   reference_scan reference_;
   data_kind data_;
   unsigned section_;      // the check section S
+  unsigned items_;        // items per thread (the run length of errors_change_within_chunks)
+  bool previous_wrong_ = false;  // element first_index - 1: wrong, its error and tolerance
+  double previous_error_ = 0, previous_tolerance_ = 0;
   std::size_t full_end_;  // end of the last full section
   output_check result_;
 };

@@ -3,6 +3,7 @@
 // every EXPECT line (a CMake regular expression).
 //   what: off-by-one at the tail: the load is guarded with i <= n (reads input[n]; the output stays right)
 // EXPECT: out of bounds
+// BACKEND: cpu-asan        (a read changes nothing in memory: only AddressSanitizer, with the guard zones poisoned, sees it)
 //
 // Lab 2 reference solution: Kogge-Stone inclusive scan of each section, one
 // shared-memory buffer.
