@@ -1,10 +1,11 @@
-# scanlab_add_cuda_target(<name> BACKEND <gpu|cpu|cpu-asan|host> KIND <EXECUTABLE|STATIC>
+# scanlab_add_cuda_target(<name> BACKEND <gpu|cpu|cpu-asan|cpu-tsan|host> KIND <EXECUTABLE|STATIC>
 #                         SOURCES <.cu and .cpp files> [INCLUDES dirs] [LINK targets] [DEFINES defs])
 #
 # The one way scanlab builds CUDA code. For `gpu`, nvcc compiles the .cu files. For the CPU
 # backends, each .cu is rewritten by scanlab-cu2cpp into a .cpp (with #line directives, so
 # diagnostics name the original file) and compiled by the host compiler against scanlab's own
-# CUDA headers; `cpu-asan` adds AddressSanitizer to find out-of-bounds accesses.
+# CUDA headers; `cpu-asan` adds AddressSanitizer to find out-of-bounds accesses, `cpu-tsan`
+# ThreadSanitizer to find races between the threads of a block even when the output is right.
 
 function(scanlab_cpu_rewrite out_var target)
   set(outputs "")
@@ -74,6 +75,11 @@ function(scanlab_add_cuda_target name)
     target_compile_options(${name} PRIVATE -fsanitize=address -fno-omit-frame-pointer)
     target_link_options(${name} PRIVATE -fsanitize=address)
     target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_asan ${ARG_LINK})
+  elseif(ARG_BACKEND STREQUAL "cpu-tsan")
+    target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    target_compile_options(${name} PRIVATE -fsanitize=thread)
+    target_link_options(${name} PRIVATE -fsanitize=thread)
+    target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_tsan ${ARG_LINK})
   else()
     message(FATAL_ERROR "scanlab_add_cuda_target(${name}): unknown BACKEND '${ARG_BACKEND}'")
   endif()

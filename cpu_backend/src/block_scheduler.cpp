@@ -1,11 +1,13 @@
 #include "block_scheduler.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <sstream>
 
 #include "launch_state.h"
+#include "sanitizer.h"
 
 namespace scanlab::cpu::detail {
 
@@ -19,7 +21,10 @@ block_scheduler& this_scheduler() {
 }
 
 block_scheduler::block_scheduler()
-    : threads_(new cuda_thread[max_threads]), lanes_(new warp_lane[max_threads]), stacks_(max_threads, default_fiber_stack_bytes()) {
+    : threads_(new cuda_thread[max_threads]),
+      lanes_(new warp_lane[max_threads]),
+      stacks_(max_threads, default_fiber_stack_bytes()),
+      warp_sync_(new char[warp_sync_ring]) {
   ready_.resize(max_threads);
 }
 
@@ -118,6 +123,13 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
       make_context(t.slot, stacks_, i, &block_scheduler::fiber_entry);
       t.needs_fresh_context = false;
     }
+#ifdef SCANLAB_TSAN
+    // ThreadSanitizer's reports name the fibers involved: make that the CUDA thread and block.
+    char name[64];
+    std::snprintf(name, sizeof name, "CUDA thread (%u,%u,%u) of block (%u,%u,%u)", t.idx.x, t.idx.y, t.idx.z,
+                  tls.block_idx.x, tls.block_idx.y, tls.block_idx.z);
+    __tsan_set_fiber_name(t.slot.tsan_fiber, name);
+#endif
   }
 }
 
@@ -155,6 +167,7 @@ void block_scheduler::start_phase() {
   }
   phase_next_ = 0;
   phase_end_ = count_;
+  ++barrier_generation_;
   at_barrier_ = 0;
   barrier_file_ = nullptr;
   barrier_mismatch_ = false;
@@ -197,15 +210,18 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   exited_ = 0;
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
-  prepare_threads(count_, block_dim);
   tls.block_idx = block_idx;
   tls.block_dim = block_dim;
+  prepare_threads(count_, block_dim);
   start_phase();
   running_ = true;
   cuda_thread* first = pop_ready();
   enter(first);
+  // Everything the host (and earlier blocks) did happens before this block's threads start.
+  happens_before_release(&block_start_sync_);
   switch_context(scheduler_slot_, first->slot);
   // Back here when the last thread exited, or a detector aborted the block.
+  happens_before_acquire(&block_end_sync_);
   running_ = false;
   tls.thread = nullptr;
   if (outcome_.kind == problem::none) {
@@ -231,6 +247,7 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
   block_scheduler& self = this_scheduler();
   for (;;) {
     cuda_thread* me = tls.thread;
+    happens_before_acquire(&self.block_start_sync_);
     self.call_->run(self.call_->closure);
     self.thread_exited(me);  // returns when this fiber is reused for a thread of a later block
   }
@@ -239,6 +256,7 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
 void block_scheduler::thread_exited(cuda_thread* self) {
   self->status = thread_status::exited;
   ++exited_;
+  happens_before_release(&block_end_sync_);
   switch_away(self);
 }
 
@@ -367,7 +385,10 @@ int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file,
     barrier_mismatch_ = true;
   }
   barrier_true_ += predicate != 0;
+  char* sync = &barrier_sync_[barrier_generation_ & 1];
+  happens_before_release(sync);
   switch_away(self);
+  happens_before_acquire(sync);
   return barrier_result_;
 }
 
@@ -416,7 +437,7 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
     }
   }
   if (group == nullptr) {
-    groups.push_back({mask, 0, op, file, line});
+    groups.push_back({mask, 0, op, file, line, next_warp_token_++ % warp_sync_ring});
     group = &groups.back();
   } else if (group->op != op) {
     fail_here(std::string("lanes of one warp are at different warp collectives: ") + warp_op_name(group->op) +
@@ -432,13 +453,18 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
   self->wait_file = file;
   self->wait_line = line;
   group->arrived |= 1u << lane;
+  // The lanes' accesses before the collective happen before their accesses after it.
+  char* sync = &warp_sync_[group->sync_token];
+  happens_before_release(sync);
   if (group->arrived == mask) {
     complete_group(*group, warp_index);
     groups.erase(groups.begin() + (group - groups.data()));
+    happens_before_acquire(sync);
     return me.result;
   }
   self->status = thread_status::at_warp;
   switch_away(self);
+  happens_before_acquire(sync);
   return me.result;
 }
 

@@ -49,6 +49,7 @@ struct warp_group {
   warp_op op = warp_op::sync;
   const char* file = nullptr;
   int line = 0;
+  unsigned sync_token = 0;  // cpu-tsan: which happens-before object this collective's lanes share
 };
 
 struct block_outcome {
@@ -125,6 +126,16 @@ class block_scheduler {
   bool running_ = false;
   std::atomic<std::uint64_t> switches_{0};  // read by the watchdog thread
   block_outcome outcome_;
+  // cpu-tsan only (the addresses serve as ThreadSanitizer sync objects; never read or written):
+  // block start and end, the barrier being gathered (two alternate, so a thread that has already
+  // passed barrier k and reaches barrier k+1 cannot lend its later writes to a thread that is still
+  // resuming from k), and one object per warp collective, drawn from a ring.
+  char block_start_sync_ = 0, block_end_sync_ = 0;
+  char barrier_sync_[2] = {};
+  unsigned barrier_generation_ = 0;
+  static constexpr unsigned warp_sync_ring = 1u << 16;
+  std::unique_ptr<char[]> warp_sync_;
+  unsigned next_warp_token_ = 0;
 };
 
 // The scheduler of the calling OS thread.

@@ -18,7 +18,7 @@
 // indirect `jmp`: the fibers of a block wait at the same call sites, so the return-stack buffer's
 // prediction (the address the leaving fiber pushed) is right, and the returns that follow in the
 // resumed fiber stay predicted too.
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN)
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN)
 #define SCANLAB_FAST_JUMP 1
 asm(R"(
   .text
@@ -68,11 +68,24 @@ std::size_t page_size() {
 #ifdef SCANLAB_ASAN
 thread_local context_slot* leaving_slot = nullptr;
 #endif
+
+// Tell ThreadSanitizer which fiber runs next. No happens-before edge comes with a switch: fibers
+// take turns on one OS thread, yet on a GPU they run at the same time, so only the edges CUDA
+// guarantees (added by the scheduler) may order their accesses.
+inline void announce_switch(context_slot& from, context_slot& to) {
+#ifdef SCANLAB_TSAN
+  if (from.tsan_fiber == nullptr) from.tsan_fiber = __tsan_get_current_fiber();  // the OS thread's own
+  __tsan_switch_to_fiber(to.tsan_fiber, __tsan_switch_to_fiber_no_sync);
+#else
+  (void)from;
+  (void)to;
+#endif
+}
 }  // namespace
 
 std::size_t default_fiber_stack_bytes() {
   // ASan's redzones and fake frames need far more room than plain kernels (ANCHORS: 64 KiB).
-#ifdef SCANLAB_ASAN
+#if defined(SCANLAB_ASAN) || defined(SCANLAB_TSAN)
   return 256 * 1024;
 #else
   return 64 * 1024;
@@ -142,6 +155,10 @@ void make_context(context_slot& slot, const stack_region& stacks, unsigned index
   char* top = static_cast<char*>(stacks.top(index));
   char* bottom = static_cast<char*>(stacks.bottom(index));
   slot.context = ctx::make_fcontext(top, static_cast<std::size_t>(top - bottom), entry);
+#ifdef SCANLAB_TSAN
+  // Kept when the context is re-made after an aborted block: the CUDA thread is the same.
+  if (slot.tsan_fiber == nullptr) slot.tsan_fiber = __tsan_create_fiber(0);
+#endif
 #ifdef SCANLAB_ASAN
   slot.stack_bottom = bottom;
   slot.stack_size = static_cast<std::size_t>(top - bottom);
@@ -167,6 +184,7 @@ void finish_switch(ctx::transfer_t incoming, void* own_fake_stack) {
 
 #ifndef SCANLAB_FAST_JUMP
 void switch_context(context_slot& from, context_slot& to) {
+  announce_switch(from, to);
 #ifdef SCANLAB_ASAN
   void* fake_stack = nullptr;
   leaving_slot = &from;
@@ -181,6 +199,9 @@ void switch_context(context_slot& from, context_slot& to) {
 #endif
 
 void abandon_to(context_slot& to) {
+#ifdef SCANLAB_TSAN
+  __tsan_switch_to_fiber(to.tsan_fiber, __tsan_switch_to_fiber_no_sync);
+#endif
 #ifdef SCANLAB_ASAN
   leaving_slot = nullptr;
   __sanitizer_start_switch_fiber(nullptr, to.stack_bottom, to.stack_size);

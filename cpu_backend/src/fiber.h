@@ -19,6 +19,9 @@ struct context_slot {
   void* stack_bottom = nullptr;  // lowest usable address (for ASan's bookkeeping)
   std::size_t stack_size = 0;
 #endif
+#ifdef SCANLAB_TSAN
+  void* tsan_fiber = nullptr;  // ThreadSanitizer's state of this execution (each fiber is a TSan thread)
+#endif
 };
 
 // The stacks of all fibers of one scheduler, carved from one mapping. Layout matters for speed:
@@ -55,7 +58,7 @@ std::size_t default_fiber_stack_bytes();
 // Prepare `slot` so that the next switch to it runs entry(transfer) on `stack`.
 void make_context(context_slot& slot, const stack_region& stacks, unsigned index, void (*entry)(ctx::transfer_t));
 
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN)
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN)
 // Fast path (see fiber.cpp): inline, so that a resumed fiber returns through as few frames as
 // possible. Each return after a switch is mispredicted (the return-stack buffer belongs to the
 // fiber we left), so call depth between a barrier and the jump is the price of a switch.

@@ -87,10 +87,17 @@ void launch(const launch_site& site, const launch_config& config, void (*kernel)
 // One per __shared__ declaration (static thread_local, so each OS thread running blocks has its
 // own). The first CUDA thread of a block that reaches the declaration allocates the variable in
 // that block's arena; the rest of the block gets the same address.
+// Under cpu-tsan the slot is the runtime's bookkeeping, shared by every CUDA thread of the block
+// as the fibers take turns: not a kernel access, so ThreadSanitizer must not watch it.
+#if defined(__SANITIZE_THREAD__)
+#define SCANLAB_RUNTIME_BOOKKEEPING __attribute__((no_sanitize("thread")))
+#else
+#define SCANLAB_RUNTIME_BOOKKEEPING
+#endif
 class shared_slot {
  public:
   template <class T, std::size_t Align = alignof(T)>
-  T& get(const char* name, const char* file, int line) {
+  SCANLAB_RUNTIME_BOOKKEEPING T& get(const char* name, const char* file, int line) {
     std::uint64_t epoch = detail::current_block_epoch();
     if (epoch_ != epoch) {
       address_ = detail::allocate_shared(sizeof(T), Align < 16 ? 16 : Align, name, file, line);
