@@ -65,3 +65,8 @@ $(foreach n,$(LAB_NUMBERS),$(eval $(call lab_rules,$(n))))
 .PHONY: solutions-present
 solutions-present:
 	@test -d solutions || { echo "scanlab: the reference solutions are not in this release (it has no solutions/ folder)." >&2; exit 2; }
+
+# Gradescope autograder zip (grader/gradescope/README.md): $(BUILD_DIR)/gradescope/scanlab-autograder.zip
+.PHONY: gradescope-package
+gradescope-package:
+	grader/gradescope/make_package.sh $(BUILD_DIR)/gradescope

@@ -1,0 +1,17 @@
+# Settings of this Gradescope assignment, read by setup.sh and run_autograder. Edit before
+# `make gradescope-package`, or in the zip.
+
+# Labs this assignment grades, as numbers ("2" or "2 3 4"); empty: all labs. A lone uploaded
+# scan.cu is taken as the lab's file when exactly one lab is graded.
+SCANLAB_LABS=""
+
+# Base seed of the graded inputs. Empty (the default): a fresh random seed for every submission,
+# so replaying a cached output cannot pass. It is printed in the autograder's log, which students
+# do not see, so an instructor can replay a run with `scanlab grade --seed`.
+SCANLAB_SEED=""
+
+# Labs graded at once. Gradescope's default machine has 2 cores; raise it with a bigger one.
+SCANLAB_JOBS=2
+
+# Rubric file, relative to the scanlab tree; empty: grader/rubric.json.
+SCANLAB_RUBRIC=""

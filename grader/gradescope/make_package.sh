@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# make_package.sh OUT_DIR: build OUT_DIR/scanlab-autograder.zip, the Gradescope autograder.
+# Zip layout (Gradescope unpacks it into /autograder/source): setup.sh, run_autograder,
+# config.sh, map_submission.py at the top, the scanlab tree (minus package-exclude.txt) in
+# scanlab/. `make gradescope-package` calls this.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+out=${1:?usage: make_package.sh OUT_DIR}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+stage="$out/autograder"
+zip="$out/scanlab-autograder.zip"
+rm -rf "$stage"
+mkdir -p "$stage"
+
+python3 "$root/grader/release/scanlab-release" --source "$root" --exclude "$here/package-exclude.txt" \
+  --keep-rubric-secrets --quiet "$stage/scanlab"
+rm -f "$stage/scanlab/.scanlab-release"
+install -m 755 "$here/setup.sh" "$here/run_autograder" "$here/map_submission.py" "$stage/"
+install -m 644 "$here/config.sh" "$stage/"
+
+# Python's zipfile keeps the executable bits, which run_autograder and setup.sh need.
+rm -f "$zip"
+(cd "$stage" && python3 - "$zip" <<'PY'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+    for base, dirs, files in os.walk("."):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            z.write(path, os.path.relpath(path, "."))
+PY
+)
+echo "gradescope package: $zip ($(du -h "$zip" | cut -f1), $(find "$stage" -type f | wc -l) files)"
+echo "  Upload it as the Gradescope assignment's autograder (base image Ubuntu 24.04; config.sh inside says which labs)."

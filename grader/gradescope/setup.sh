@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder image (Ubuntu 22.04 or 24.04,
+# no GPU). The zip's content is in $ROOT/source: this script, run_autograder, config.sh and the
+# scanlab tree in scanlab/. It installs the Debian/Ubuntu packages the grader needs and builds
+# bin/scanlab with the CPU backend only.
+#
+# Test it elsewhere with SCANLAB_AUTOGRADER_ROOT=/some/dir (a fake /autograder) and
+# SCANLAB_SKIP_APT=1 when the packages are installed already.
+set -euo pipefail
+ROOT=${SCANLAB_AUTOGRADER_ROOT:-/autograder}
+SRC="$ROOT/source"
+TREE="$SRC/scanlab"
+BUILD="$TREE/build"
+log() { echo "scanlab setup: $*"; }
+
+[ -f "$TREE/labs/labs.json" ] || { echo "scanlab setup: $TREE is not a scanlab tree (no labs/labs.json)" >&2; exit 1; }
+
+if [ "${SCANLAB_SKIP_APT:-0}" != 1 ]; then
+  log "installing packages"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends \
+    build-essential cmake ninja-build python3 python3-venv \
+    catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libboost-context-dev
+fi
+
+# scanlab needs CMake 3.25; Ubuntu 22.04 ships 3.22. Take CMake from PyPI there, in a venv.
+cmake_bin=cmake
+have=$(cmake --version 2>/dev/null | sed -n 's/^cmake version \([0-9]*\.[0-9]*\).*/\1/p')
+if [ -z "$have" ] || [ "$(printf '%s\n3.25\n' "$have" | sort -V | head -n1)" != 3.25 ]; then
+  log "CMake ${have:-missing} is older than 3.25: installing CMake from PyPI into $ROOT/cmake-venv"
+  python3 -m venv "$ROOT/cmake-venv"
+  "$ROOT/cmake-venv/bin/pip" install -q 'cmake>=3.25,<4'
+  cmake_bin="$ROOT/cmake-venv/bin/cmake"
+fi
+
+log "configuring (CPU backend only, no tests)"
+"$cmake_bin" -S "$TREE" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_BUILD_TESTS=OFF
+log "building the grader"
+"$cmake_bin" --build "$BUILD" --target scanlab -j "$(nproc)"
+"$BUILD/bin/scanlab" --help >/dev/null
+log "done: $BUILD/bin/scanlab"
