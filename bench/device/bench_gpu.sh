@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# GPU benchmark run (device machine): every lab's solution, lab 8's advanced reference and its
+# look-back variants, the student files, against cudaMemcpy, a float4 copy, CUB and thrust.
+#
+# Build first (the lead's combined script):
+#   cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF
+#   ninja -C build-gpu scanlab-bench
+# Then:   bash bench/device/bench_gpu.sh build-gpu
+# Writes $OUT/bench/: gpu.txt, bench.json + bench.txt (solutions, advanced, variants, baselines;
+# bench-retryN.json if a kernel hung),
+# students.json + students.txt (the labs/ student files, in their own process: a hanging student
+# kernel cannot take the main results with it), plots/*.svg|png, summary.md, and logs.
+# Wall-time budget: 170 s in all; every step is under `timeout` and the script never stops early.
+set -uo pipefail
+BUILD=${1:-build-gpu}
+OUT=${OUT:-/tmp/scanlab-out}
+DIR="$OUT/bench"
+mkdir -p "$DIR"
+BENCH="$BUILD/bin/scanlab-bench"
+START=$(date +%s)
+elapsed() { echo $(( $(date +%s) - START )); }
+step() {  # step NAME SECONDS command...: run with a time limit, log, never abort
+  local name=$1 limit=$2
+  shift 2
+  local t0=$(date +%s)
+  timeout --kill-after=5 "$limit" "$@" >"$DIR/$name.log" 2>&1
+  local rc=$?
+  printf '%-10s exit %3s  %4ss  (t=%ss)\n' "$name" "$rc" "$(( $(date +%s) - t0 ))" "$(elapsed)" | tee -a "$DIR/steps.txt"
+  return 0
+}
+
+: >"$DIR/steps.txt"
+: >"$DIR/bench.txt"
+nvidia-smi --query-gpu=name,driver_version,compute_cap,clocks.sm,clocks.max.sm,clocks.mem,memory.total \
+  --format=csv >"$DIR/gpu.txt" 2>&1 || echo "nvidia-smi failed" >>"$DIR/gpu.txt"
+
+if [ ! -x "$BENCH" ]; then
+  echo "missing $BENCH (build it: ninja -C $BUILD scanlab-bench)" | tee "$DIR/summary.md"
+  exit 1
+fi
+
+# 1. The main run, every power of two from 2^10 to 2^30 (about 20-40 s of GPU time expected;
+#    the JSON is rewritten after every size, so a run cut short keeps what it measured). A kernel
+#    that hangs (more than 15 s for one call) ends the run with "HANG <name>"; the run is then
+#    repeated without it, into bench-retryN.json (the plots and the summary merge the files).
+step list 20 "$BENCH" --list
+SKIP=""
+JSONS=()
+for attempt in 1 2 3; do
+  left=$(( 135 - $(elapsed) ))
+  [ "$left" -gt 20 ] || break
+  json="$DIR/bench.json"
+  [ "$attempt" -eq 1 ] || json="$DIR/bench-retry$attempt.json"
+  step "main$attempt" "$left" "$BENCH" --only solution,advanced,variant ${SKIP:+--skip "$SKIP"} \
+    --log2 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 \
+    --min-reps 15 --max-reps 400 --min-time 0.01 --hang-seconds 15 --json "$json"
+  cat "$DIR/main$attempt.log" >>"$DIR/bench.txt"
+  [ -s "$json" ] && JSONS+=("$json")
+  hung=$(grep -o 'HANG [^ ]*' "$DIR/main$attempt.log" | awk '{print $2}' | head -1)
+  [ -n "$hung" ] || break
+  SKIP="${SKIP:+$SKIP,}$hung"
+done
+
+# 2. The student files (the stubs are expected to be WRONG: wrong outputs are reported, not timed).
+left=$(( 160 - $(elapsed) ))
+if [ "$left" -gt 10 ]; then
+  [ "$left" -lt 25 ] || left=25
+  step students "$left" "$BENCH" --only student --log2 10 16 20 24 28 --min-reps 10 --max-reps 200 \
+    --min-time 0.005 --hang-seconds 5 --json "$DIR/students.json"
+  cp "$DIR/students.log" "$DIR/students.txt"
+fi
+
+# 3. Plots and summary (matplotlib; a few seconds).
+if [ "${#JSONS[@]}" -gt 0 ]; then
+  step plots 20 python3 bench/plot_bench.py "${JSONS[@]}" --out "$DIR/plots"
+  timeout 10 python3 bench/summarize_bench.py "${JSONS[@]}" "$DIR/students.json" >"$DIR/summary.md" 2>"$DIR/summary.log" ||
+    echo "summary failed: $(tail -3 "$DIR/summary.log")" >>"$DIR/summary.md"
+  [ -z "$SKIP" ] || echo "Hung (left out of later runs): $SKIP" >>"$DIR/summary.md"
+else
+  echo "no benchmark JSON: see $DIR/main1.log" >"$DIR/summary.md"
+  tail -20 "$DIR/main1.log" >>"$DIR/summary.md" 2>/dev/null
+fi
+
+echo "---- bench_gpu.sh done in $(elapsed) s ----"
+cat "$DIR/steps.txt"
+sed -n '1,40p' "$DIR/summary.md"

@@ -1,0 +1,59 @@
+// The look-back variants the benchmark measures and the CPU backend checks (one list for both).
+// variant<Threads, Items, MinBlocks, Load, StreamStores, EarlyPublish, Persistent, BackoffNs>;
+// see lookback_variants.cuh for what each parameter does and bench/NOTES.md for why each is here.
+//
+// SCANLAB_LOOKBACK_VARIANTS(X) calls X(set, "name", type, "what it tests") for every variant. The
+// GPU benchmark compiles the variants in several translation units (the set number), so that a
+// parallel build compiles them at once.
+#pragma once
+
+#include "lookback_entry.h"
+#include "lookback_variants.cuh"
+
+namespace scanlab_lookback {
+namespace {
+
+//                         Thr  It  MinB Load Stcs Early Pers Backoff
+using v_base       = variant<128, 32, 8, 0, false, false, false, 20>;  // = decoupled_lookback.cu today
+using v_early      = variant<128, 32, 8, 0, false, true, false, 20>;
+using v_early_cs   = variant<128, 32, 8, 1, true, true, false, 20>;
+using v_early_nc   = variant<128, 32, 8, 2, false, true, false, 20>;
+using v_early_spin = variant<128, 32, 8, 0, false, true, false, 0>;
+using v_early_b100 = variant<128, 32, 8, 0, false, true, false, 100>;
+using v_128x24     = variant<128, 24, 8, 0, false, true, false, 20>;
+using v_128x48     = variant<128, 48, 5, 0, false, true, false, 20>;
+using v_128x64     = variant<128, 64, 4, 0, false, true, false, 20>;
+using v_256x16     = variant<256, 16, 6, 0, false, true, false, 20>;
+using v_256x24     = variant<256, 24, 4, 0, false, true, false, 20>;
+using v_384x16     = variant<384, 16, 4, 0, false, true, false, 20>;
+using v_512x16     = variant<512, 16, 2, 0, false, true, false, 20>;
+using v_p128x16    = variant<128, 16, 8, 0, false, true, true, 20>;
+using v_p128x24    = variant<128, 24, 6, 0, false, true, true, 20>;
+using v_p128x32    = variant<128, 32, 4, 0, false, true, true, 20>;
+using v_p256x16    = variant<256, 16, 4, 0, false, true, true, 20>;
+using v_p128x16_cs = variant<128, 16, 8, 1, true, true, true, 20>;
+
+}  // namespace
+}  // namespace scanlab_lookback
+
+// clang-format off
+#define SCANLAB_LOOKBACK_VARIANTS(X)                                                                          \
+  X(0, "lb-base-128x32",      v_base,       "decoupled_lookback.cu's shape: 128x32, 8 blocks/SM")            \
+  X(0, "lb-early-128x32",     v_early,      "aggregate published from the loaded registers, scan before look-back") \
+  X(0, "lb-early-cs-128x32",  v_early_cs,   "early + __ldcs loads, __stcs stores")                             \
+  X(0, "lb-early-nc-128x32",  v_early_nc,   "early + __ldg loads")                                             \
+  X(1, "lb-early-spin-128x32", v_early_spin, "early, no __nanosleep back-off")                                 \
+  X(1, "lb-early-b100-128x32", v_early_b100, "early, 100 ns back-off")                                         \
+  X(1, "lb-early-128x24",     v_128x24,     "early, CUB's 128x24 tile, 8 blocks/SM")                           \
+  X(1, "lb-early-128x48",     v_128x48,     "early, 128x48, 5 blocks/SM")                                      \
+  X(2, "lb-early-128x64",     v_128x64,     "early, 128x64, 4 blocks/SM")                                      \
+  X(2, "lb-early-256x16",     v_256x16,     "early, 256x16, 6 blocks/SM")                                      \
+  X(2, "lb-early-256x24",     v_256x24,     "early, 256x24, 4 blocks/SM")                                      \
+  X(2, "lb-early-384x16",     v_384x16,     "early, 384x16, 4 blocks/SM")                                      \
+  X(3, "lb-early-512x16",     v_512x16,     "early, 512x16, 2 blocks/SM")                                      \
+  X(3, "lb-persist-128x16",   v_p128x16,    "persistent, next tile's ticket+loads during look-back, 8 blocks/SM") \
+  X(3, "lb-persist-128x24",   v_p128x24,    "persistent, 128x24, 6 blocks/SM")                                 \
+  X(4, "lb-persist-128x32",   v_p128x32,    "persistent, 128x32, 4 blocks/SM")                                 \
+  X(4, "lb-persist-256x16",   v_p256x16,    "persistent, 256x16, 4 blocks/SM")                                 \
+  X(4, "lb-persist-cs-128x16", v_p128x16_cs, "persistent 128x16 + __ldcs/__stcs")
+// clang-format on

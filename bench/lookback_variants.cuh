@@ -1,0 +1,408 @@
+// Candidate shapes of lab 8's decoupled look-back scan, as compile-time choices, so that one
+// benchmark run on a GPU can measure them side by side (bench/NOTES.md says what each is meant
+// to buy). The student-facing reference, solutions/lab8-single-pass/decoupled_lookback.cu, stays
+// self-contained; the winning parameters are copied into it by hand after a device run.
+//
+// The algorithm is the one of decoupled_lookback.cu (read its header first): 64-bit status words
+// tagged with a per-call epoch (so no init kernel), a ticket counter for the tile order (so any
+// block order makes progress), a warp looking back over 32 predecessors at a time. What varies:
+//
+//   Threads, Items     tile = Threads x Items elements; each warp owns 32 x Items consecutive
+//                      elements, loaded as striped float4s and transposed through shared memory.
+//   MinBlocks          __launch_bounds__ minimum blocks per SM (caps registers per thread).
+//   Load               0: plain loads, 1: __ldcs (evict-first streaming), 2: __ldg (read-only path).
+//   StreamStores       __stcs (evict-first) for the output.
+//   EarlyPublish       publish the tile's aggregate from a reduction of the raw loaded registers,
+//                      before the transposes and the local scan, and do the local scan before the
+//                      look-back: successors see this tile's aggregate sooner, and the look-back
+//                      waits less because predecessors had that much longer.
+//   Persistent         a grid of (SMs x MinBlocks) blocks, each looping over tiles. A block draws
+//                      the ticket of its next tile and issues that tile's loads (into a second set
+//                      of registers) before it starts the look-back of the current one, so the SM
+//                      keeps bytes in flight while tiles wait on predecessors.
+//   BackoffNs          __nanosleep between polls of a status word that is not ready (0: spin).
+//
+// Forward progress with Persistent: a block draws tickets in increasing order and publishes a
+// tile's aggregate before waiting on anything, and it only waits on smaller tickets. The smallest
+// tile without a published aggregate is either its holder's current tile (published without
+// waiting) or comes after the holder's current tile c, whose look-back only needs tiles below c,
+// all of which have published; so c finishes and the holder moves on.
+//
+// Everything lives in an anonymous namespace: each translation unit that includes this header has
+// its own status array, ticket and epoch counter, shared by all variants it instantiates (they run
+// one after another on the default stream; epochs never repeat across them).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace scanlab_lookback {
+namespace {
+
+constexpr unsigned kMaxLaunch = 1u << 30;             // elements per launch
+constexpr unsigned kMinTile = 2048;                   // smallest tile any variant uses
+constexpr unsigned kMaxTiles = kMaxLaunch / kMinTile; // 524288 status words: 4 MiB
+constexpr unsigned kMaxEpoch = (1u << 31) - 1;
+constexpr unsigned kFullMask = 0xffffffffu;
+
+__device__ unsigned long long g_state[kMaxTiles];  // zero-initialised: epoch 0 = never written
+__device__ unsigned g_ticket;
+
+__device__ __forceinline__ unsigned long long make_word(unsigned epoch, bool inclusive, float value) {
+  unsigned bits;
+  memcpy(&bits, &value, sizeof bits);
+  const unsigned high = (epoch << 1) | (inclusive ? 1u : 0u);
+  return (static_cast<unsigned long long>(high) << 32) | bits;
+}
+__device__ __forceinline__ unsigned word_epoch(unsigned long long w) { return static_cast<unsigned>(w >> 33); }
+__device__ __forceinline__ bool word_inclusive(unsigned long long w) { return (w >> 32) & 1u; }
+__device__ __forceinline__ float word_value(unsigned long long w) {
+  const unsigned bits = static_cast<unsigned>(w);
+  float value;
+  memcpy(&value, &bits, sizeof value);
+  return value;
+}
+// One volatile 64-bit access: status and value travel together, no fence needed between them.
+__device__ __forceinline__ void publish(unsigned tile, unsigned long long w) {
+  *reinterpret_cast<volatile unsigned long long*>(&g_state[tile]) = w;
+}
+__device__ __forceinline__ unsigned long long peek(unsigned tile) {
+  return *reinterpret_cast<volatile unsigned long long*>(&g_state[tile]);
+}
+
+__device__ __forceinline__ float warp_sum(float x) {
+#pragma unroll
+  for (unsigned d = 16; d > 0; d /= 2) x += __shfl_xor_sync(kFullMask, x, d);
+  return x;
+}
+
+// One padding word per 32 keeps the striped and the per-lane shared accesses conflict-free.
+__device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
+
+// Run by the 32 lanes of one warp for tile > 0: the sum of all tiles before it.
+template <unsigned BackoffNs>
+__device__ float look_back(unsigned tile, unsigned epoch) {
+  const unsigned lane = threadIdx.x & 31;
+  float prefix = 0.0f;
+  int window = static_cast<int>(tile) - 1;
+  while (true) {
+    const int pred = window - static_cast<int>(lane);  // lane 0: the nearest predecessor
+    unsigned long long w = make_word(epoch, true, 0.0f);  // before tile 0: "inclusive, 0"
+    bool ready = true;
+    if (pred >= 0) {
+      w = peek(static_cast<unsigned>(pred));
+      ready = word_epoch(w) == epoch;
+    }
+    while (__any_sync(kFullMask, !ready)) {
+      if (!ready) {
+        if (BackoffNs > 0) __nanosleep(BackoffNs);
+        w = peek(static_cast<unsigned>(pred));
+        ready = word_epoch(w) == epoch;
+      }
+    }
+    const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
+    float value = word_value(w);
+    if (inclusive_lanes != 0) {
+      const unsigned stop = __ffs(inclusive_lanes) - 1;  // nearest INCLUSIVE predecessor
+      if (lane > stop) value = 0.0f;
+      return prefix + warp_sum(value);
+    }
+    prefix += warp_sum(value);
+    window -= 32;
+  }
+}
+
+template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
+          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_>
+struct variant {
+  static constexpr unsigned threads = Threads_;
+  static constexpr unsigned items = Items_;
+  static constexpr unsigned min_blocks = MinBlocks_;
+  static constexpr int load = Load_;
+  static constexpr bool stream_stores = StreamStores_;
+  static constexpr bool early_publish = EarlyPublish_;
+  static constexpr bool persistent = Persistent_;
+  static constexpr unsigned backoff_ns = BackoffNs_;
+  static constexpr unsigned warps = threads / 32;
+  static constexpr unsigned tile = threads * items;
+  static constexpr unsigned warp_items = 32 * items;
+  static constexpr unsigned vectors = items / 4;  // float4s per thread
+  static_assert(threads % 32 == 0 && threads <= 1024, "whole warps");
+  static_assert(items % 4 == 0 && items >= 4, "float4 loads");
+  static_assert(tile >= kMinTile, "the status array is sized for tiles of at least kMinTile elements");
+  // Elements per launch: whole tiles (a tile of 24 items does not divide 2^30).
+  static constexpr unsigned launch_elements = (kMaxLaunch / tile) * tile;
+};
+
+template <int Load>
+__device__ __forceinline__ float4 load4(const float4* p) {
+  if constexpr (Load == 1) return __ldcs(p);
+  else if constexpr (Load == 2) return __ldg(p);
+  else return *p;
+}
+template <int Load>
+__device__ __forceinline__ float load1(const float* p) {
+  if constexpr (Load == 1) return __ldcs(p);
+  else if constexpr (Load == 2) return __ldg(p);
+  else return *p;
+}
+
+// The warp's share of a tile, striped: q[j] holds elements 4 * (lane + 32 j) .. + 3 of the warp's
+// range. Full tiles with aligned pointers use float4 loads; anything else guarded scalar loads.
+template <class V, bool Vec>
+__device__ __forceinline__ void load_tile(const float* __restrict__ input, std::size_t warp_base, bool full, unsigned n,
+                                          unsigned lane, float4 (&q)[V::vectors]) {
+  if (Vec && full) {
+    const float4* src = reinterpret_cast<const float4*>(input + warp_base);
+#pragma unroll
+    for (unsigned j = 0; j < V::vectors; ++j) q[j] = load4<V::load>(src + lane + 32 * j);
+  } else {
+#pragma unroll
+    for (unsigned j = 0; j < V::vectors; ++j) {
+      const std::size_t i = warp_base + 4 * (lane + 32 * j);
+      q[j].x = i < n ? load1<V::load>(input + i) : 0.0f;
+      q[j].y = i + 1 < n ? load1<V::load>(input + i + 1) : 0.0f;
+      q[j].z = i + 2 < n ? load1<V::load>(input + i + 2) : 0.0f;
+      q[j].w = i + 3 < n ? load1<V::load>(input + i + 3) : 0.0f;
+    }
+  }
+}
+
+// Shared memory of one block.
+template <class V>
+struct block_shared {
+  float transpose[V::warps][V::warp_items + V::warp_items / 32];
+  float warp_totals[V::warps];
+  float tile_prefix;
+  unsigned ticket;
+};
+
+// Striped registers -> per-lane consecutive items (through the warp's own shared buffer), then a
+// sequential scan per lane and a shuffle scan across the warp. Returns the lane's exclusive
+// prefix within the warp; v holds the lane's inclusive run; *warp_total the warp's total.
+template <class V>
+__device__ __forceinline__ float local_scan(float* xs, const float4 (&q)[V::vectors], float (&v)[V::items],
+                                            unsigned lane, float* warp_total) {
+#pragma unroll
+  for (unsigned j = 0; j < V::vectors; ++j) {
+    const unsigned f = 4 * (lane + 32 * j);
+    xs[pad(f)] = q[j].x;
+    xs[pad(f + 1)] = q[j].y;
+    xs[pad(f + 2)] = q[j].z;
+    xs[pad(f + 3)] = q[j].w;
+  }
+  __syncwarp();
+#pragma unroll
+  for (unsigned k = 0; k < V::items; ++k) v[k] = xs[pad(lane * V::items + k)];
+#pragma unroll
+  for (unsigned k = 1; k < V::items; ++k) v[k] += v[k - 1];
+  float inclusive = v[V::items - 1];
+#pragma unroll
+  for (unsigned d = 1; d < 32; d *= 2) {
+    const float other = __shfl_up_sync(kFullMask, inclusive, d);
+    if (lane >= d) inclusive += other;
+  }
+  float exclusive = __shfl_up_sync(kFullMask, inclusive, 1);
+  if (lane == 0) exclusive = 0.0f;
+  *warp_total = __shfl_sync(kFullMask, inclusive, 31);
+  return exclusive;
+}
+
+// Adds `prefix` and writes the warp's range back: transpose to striped, then float4 stores.
+template <class V, bool Vec>
+__device__ __forceinline__ void store_tile(float* __restrict__ output, std::size_t warp_base, bool full, unsigned n,
+                                           unsigned lane, float* xs, float (&v)[V::items], float prefix) {
+  __syncwarp();  // every lane has read its items out of xs
+#pragma unroll
+  for (unsigned k = 0; k < V::items; ++k) xs[pad(lane * V::items + k)] = v[k] + prefix;
+  __syncwarp();
+  if (Vec && full) {
+    float4* dst = reinterpret_cast<float4*>(output + warp_base);
+#pragma unroll
+    for (unsigned j = 0; j < V::vectors; ++j) {
+      const unsigned f = 4 * (lane + 32 * j);
+      const float4 r = make_float4(xs[pad(f)], xs[pad(f + 1)], xs[pad(f + 2)], xs[pad(f + 3)]);
+      if constexpr (V::stream_stores) __stcs(dst + lane + 32 * j, r);
+      else dst[lane + 32 * j] = r;
+    }
+  } else {
+#pragma unroll
+    for (unsigned k = 0; k < V::items; ++k) {
+      const unsigned f = lane + 32 * k;
+      if (warp_base + f < n) output[warp_base + f] = xs[pad(f)];
+    }
+  }
+  __syncwarp();  // xs is reused by the warp's next tile
+}
+
+// Draws a ticket; the draw that is the launch's last puts the counter back to 0 for the next launch.
+__device__ __forceinline__ unsigned draw_ticket(unsigned draws_per_launch) {
+  const unsigned ticket = atomicAdd(&g_ticket, 1u);
+  if (ticket == draws_per_launch - 1) atomicExch(&g_ticket, 0u);
+  return ticket;
+}
+
+// One tile, given its loaded registers. `after_publish` runs (in every thread) once the tile's
+// aggregate is published: the persistent kernel issues its next tile's loads there.
+template <class V, bool Vec, class AfterPublish>
+__device__ __forceinline__ void scan_tile(block_shared<V>& sh, unsigned tile, const float4 (&q)[V::vectors],
+                                          float* __restrict__ output, unsigned n, unsigned epoch,
+                                          const float* carry_in, AfterPublish after_publish) {
+  const unsigned lane = threadIdx.x & 31;
+  const unsigned warp = threadIdx.x >> 5;
+  const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
+  const bool full = std::size_t(tile + 1) * V::tile <= n;
+  float* xs = sh.transpose[warp];
+  float v[V::items];
+  float exclusive = 0.0f, warp_total = 0.0f;
+
+  if constexpr (V::early_publish) {
+    float s = 0.0f;
+#pragma unroll
+    for (unsigned j = 0; j < V::vectors; ++j) s += (q[j].x + q[j].y) + (q[j].z + q[j].w);
+    s = warp_sum(s);
+    if (lane == 0) sh.warp_totals[warp] = s;
+  } else {
+    exclusive = local_scan<V>(xs, q, v, lane, &warp_total);
+    if (lane == 0) sh.warp_totals[warp] = warp_total;
+  }
+  __syncthreads();  // (A) warp totals (and, persistent, the next ticket) visible
+  float warp_prefix = 0.0f, aggregate = 0.0f;
+#pragma unroll
+  for (unsigned w = 0; w < V::warps; ++w) {
+    const float t = sh.warp_totals[w];
+    if (w < warp) warp_prefix += t;
+    aggregate += t;
+  }
+  float tile_prefix = 0.0f;
+  if (warp == 0 && lane == 0) {
+    if (tile == 0) {
+      tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+      publish(0, make_word(epoch, true, tile_prefix + aggregate));
+    } else {
+      publish(tile, make_word(epoch, false, aggregate));
+    }
+  }
+  after_publish();
+  if constexpr (V::early_publish) exclusive = local_scan<V>(xs, q, v, lane, &warp_total);
+  if (warp == 0) {
+    if (tile != 0) {
+      tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    }
+    if (lane == 0) sh.tile_prefix = tile_prefix;
+  }
+  __syncthreads();  // (B) the tile's prefix visible
+  const float prefix = sh.tile_prefix + warp_prefix + exclusive;
+  store_tile<V, Vec>(output, warp_base, full, n, lane, xs, v, prefix);
+}
+
+// One tile per block.
+template <class V, bool Vec>
+__global__ void __launch_bounds__(V::threads, V::min_blocks)
+tile_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+            const float* carry_in) {
+  __shared__ block_shared<V> sh;
+  if (threadIdx.x == 0) sh.ticket = draw_ticket(gridDim.x);
+  __syncthreads();
+  const unsigned tile = sh.ticket;
+  const unsigned lane = threadIdx.x & 31;
+  const unsigned warp = threadIdx.x >> 5;
+  const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
+  float4 q[V::vectors];
+  load_tile<V, Vec>(input, warp_base, std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  scan_tile<V, Vec>(sh, tile, q, output, n, epoch, carry_in, [] {});
+}
+
+// A fixed grid; each block loops over tiles, prefetching its next tile during the look-back.
+template <class V, bool Vec>
+__global__ void __launch_bounds__(V::threads, V::min_blocks)
+persistent_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+                  const float* carry_in, unsigned tiles) {
+  __shared__ block_shared<V> sh;
+  __shared__ unsigned s_next[2];  // double-buffered: a slow warp may still read the previous one
+  const unsigned draws = tiles + gridDim.x;  // every block draws once past the last tile
+  const unsigned lane = threadIdx.x & 31;
+  const unsigned warp = threadIdx.x >> 5;
+  if (threadIdx.x == 0) s_next[0] = draw_ticket(draws);
+  __syncthreads();
+  unsigned tile = s_next[0];
+  float4 q[V::vectors];
+  if (tile < tiles) {
+    const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
+    load_tile<V, Vec>(input, warp_base, std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  }
+  unsigned parity = 1;
+  while (tile < tiles) {
+    // The next ticket is drawn now and read after barrier (A) inside scan_tile.
+    if (threadIdx.x == 0) s_next[parity] = draw_ticket(draws);
+    float4 q_next[V::vectors];
+    unsigned next = tiles;
+    scan_tile<V, Vec>(sh, tile, q, output, n, epoch, carry_in, [&] {
+      next = s_next[parity];
+      if (next < tiles) {
+        const std::size_t base = std::size_t(next) * V::tile + warp * V::warp_items;
+        load_tile<V, Vec>(input, base, std::size_t(next + 1) * V::tile <= n, n, lane, q_next);
+      }
+    });
+#pragma unroll
+    for (unsigned j = 0; j < V::vectors; ++j) q[j] = q_next[j];
+    tile = next;
+    parity ^= 1u;
+  }
+}
+
+// Host side: one epoch counter per translation unit, shared by every variant in it.
+unsigned g_host_epoch = 0;
+
+unsigned next_epoch() {
+  if (g_host_epoch == kMaxEpoch) {
+    void* state = nullptr;
+    cudaGetSymbolAddress(&state, g_state);
+    cudaMemsetAsync(state, 0, sizeof(g_state), 0);
+    g_host_epoch = 0;
+  }
+  return ++g_host_epoch;
+}
+
+unsigned sm_count() {
+  static int count = 0;
+  if (count == 0) {
+    int device = 0;
+    cudaGetDevice(&device);
+    if (cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || count <= 0) count = 1;
+  }
+  return static_cast<unsigned>(count);
+}
+
+template <class V, bool Vec>
+void launch(const float* input, float* output, unsigned count, unsigned epoch, const float* carry_in) {
+  const unsigned tiles = count / V::tile + (count % V::tile != 0);
+  if constexpr (V::persistent) {
+    const unsigned resident = sm_count() * V::min_blocks;
+    const unsigned grid = tiles < resident ? tiles : resident;
+    persistent_kernel<V, Vec><<<grid, V::threads>>>(input, output, count, epoch, carry_in, tiles);
+  } else {
+    tile_kernel<V, Vec><<<tiles, V::threads>>>(input, output, count, epoch, carry_in);
+  }
+}
+
+// The lab's scan() with variant V: launches of up to V::launch_elements elements, each starting
+// from the last output of the previous one.
+template <class V>
+void scan(const float* input, float* output, unsigned n) {
+  const bool vectorized =
+      reinterpret_cast<std::uintptr_t>(input) % 16 == 0 && reinterpret_cast<std::uintptr_t>(output) % 16 == 0;
+  constexpr std::size_t step = V::launch_elements;
+  for (std::size_t done = 0; done < n; done += step) {
+    const unsigned count = static_cast<unsigned>(n - done < step ? n - done : step);
+    const float* carry_in = done == 0 ? nullptr : output + done - 1;
+    const unsigned epoch = next_epoch();
+    if (vectorized) launch<V, true>(input + done, output + done, count, epoch, carry_in);
+    else launch<V, false>(input + done, output + done, count, epoch, carry_in);
+  }
+}
+
+}  // namespace
+}  // namespace scanlab_lookback

@@ -1,0 +1,49 @@
+// scanlab-bench: GPU throughput of the labs' scans against copies and library scans, or
+// (--backend cpu) the CPU backend's speed. Usage: scanlab-bench --help.
+#include <cstdio>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "bench_options.h"
+
+int main(int argc, char** argv) {
+  scanlab::bench::options opt;
+  CLI::App app{"scanlab-bench: time scans on the GPU (CUDA events, medians, L2 flushed) against cudaMemcpy, a "
+               "float4 copy, CUB and thrust; --backend cpu runs the CPU backend's speed benchmark"};
+  app.add_option("--backend", opt.backend, "gpu (default) or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
+  app.add_option("--log2", opt.log2_sizes, "sizes as powers of two, e.g. --log2 10 20 28 (default: 10,12,...,28,30)")
+      ->check(CLI::Range(0u, 30u));
+  app.add_option("--only", opt.only,
+                 "implementations to run, by name or group (baseline, solution, advanced, student, variant); "
+                 "the baselines always run")
+      ->delimiter(',');
+  app.add_option("--skip", opt.skip, "implementations or groups to leave out")->delimiter(',');
+  app.add_option("--hang-seconds", opt.hang_s,
+                 "a check or timing batch running longer counts as a hang: it is recorded, and the program exits 3")
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option("--min-reps", opt.min_reps, "timed calls per point, at least")->check(CLI::Range(1, 100000));
+  app.add_option("--max-reps", opt.max_reps, "timed calls per point, at most")->check(CLI::Range(1, 100000));
+  app.add_option("--min-time", opt.min_time_s, "seconds of timed calls per point, at least")
+      ->check(CLI::Range(0.0, 60.0));
+  app.add_option("--warmup", opt.warmup, "untimed calls before timing")->check(CLI::Range(0, 1000));
+  app.add_flag("!--no-flush", opt.flush, "do not flush the L2 cache before timed calls");
+  app.add_option("--seed", opt.seed, "input seed");
+  app.add_option("--json", opt.json_path, "write every point (and the machine) to this JSON file");
+  app.add_option("--cpu-repeats", opt.cpu_repeats, "--backend cpu: repetitions")->check(CLI::Range(1, 1000));
+  app.add_flag("--list", opt.list, "list the implementations and exit");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  if (opt.max_reps < opt.min_reps) opt.max_reps = opt.min_reps;
+  if (opt.log2_sizes.empty()) opt.log2_sizes = scanlab::bench::default_log2_sizes();
+  for (int i = 0; i < argc; ++i) opt.command += (i ? " " : "") + std::string(argv[i]);
+  try {
+    return opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0]) : scanlab::bench::run_gpu(opt);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scanlab-bench: %s\n", e.what());
+    return 1;
+  }
+}

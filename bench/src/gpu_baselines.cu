@@ -1,0 +1,65 @@
+// What every scan is measured against: the two copies (the ceiling: a scan moves the same bytes)
+// and the library scans (CUB's single-pass DeviceScan, thrust's inclusive_scan as users call it).
+#include <cub/device/device_scan.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/scan.h>
+
+#include "bench_gpu.h"
+
+namespace scanlab::bench {
+namespace {
+
+__global__ void copy_float4_kernel(const float4* __restrict__ in, float4* __restrict__ out, std::size_t vectors) {
+  const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < vectors; i += stride) out[i] = in[i];
+}
+__global__ void copy_tail_kernel(const float* __restrict__ in, float* __restrict__ out, std::size_t from, std::size_t n) {
+  const std::size_t i = from + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+
+void copy_float4(const float* in, float* out, unsigned n, void*) {
+  const std::size_t vectors = n / 4;
+  if (vectors > 0) {
+    // Enough blocks to fill every SM several times; each thread then walks the array.
+    static int sms = 0;
+    if (sms == 0) cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    const std::size_t wanted = (vectors + 255) / 256;
+    const std::size_t cap = std::size_t(sms) * 16;
+    const unsigned blocks = static_cast<unsigned>(wanted < cap ? wanted : cap);
+    copy_float4_kernel<<<blocks, 256>>>(reinterpret_cast<const float4*>(in), reinterpret_cast<float4*>(out), vectors);
+  }
+  if (n % 4 != 0) copy_tail_kernel<<<1, 4>>>(in, out, vectors * 4, n);
+}
+
+void copy_memcpy(const float* in, float* out, unsigned n, void*) {
+  cudaMemcpyAsync(out, in, std::size_t(n) * sizeof(float), cudaMemcpyDeviceToDevice, 0);
+}
+
+std::size_t cub_workspace(unsigned n) {
+  std::size_t bytes = 0;
+  cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr),
+                                static_cast<int>(n));
+  return bytes;
+}
+void cub_scan(const float* in, float* out, unsigned n, void* workspace) {
+  std::size_t bytes = cub_workspace(n);
+  cub::DeviceScan::InclusiveSum(workspace, bytes, in, out, static_cast<int>(n));
+}
+
+void thrust_scan(const float* in, float* out, unsigned n, void*) {
+  thrust::inclusive_scan(thrust::device, in, in + n, out);
+}
+
+std::size_t no_workspace(unsigned) { return 0; }
+
+}  // namespace
+
+void add_baselines(std::vector<implementation>& out) {
+  out.push_back({"memcpy", "baseline", 0, output_kind::copy, 0, max_elements, &no_workspace, &copy_memcpy});
+  out.push_back({"copy-float4", "baseline", 0, output_kind::copy, 0, max_elements, &no_workspace, &copy_float4});
+  out.push_back({"cub", "baseline", 0, output_kind::inclusive, 0, max_elements, &cub_workspace, &cub_scan});
+  out.push_back({"thrust", "baseline", 0, output_kind::inclusive, 0, max_elements, &no_workspace, &thrust_scan});
+}
+
+}  // namespace scanlab::bench

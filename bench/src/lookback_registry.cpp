@@ -1,0 +1,57 @@
+// The look-back variants as benchmark implementations (their code: lookback_set.cu, one share per
+// translation unit).
+#include "../lookback_entry.h"
+#include <array>
+#include <utility>
+
+#include "bench_gpu.h"
+
+#define SCANLAB_SET_DECL(k) void scanlab_lookback_set_##k(std::vector<lookback_entry>& out);
+SCANLAB_SET_DECL(0)
+SCANLAB_SET_DECL(1)
+SCANLAB_SET_DECL(2)
+SCANLAB_SET_DECL(3)
+SCANLAB_SET_DECL(4)
+static_assert(SCANLAB_LOOKBACK_SETS == 5, "declare and call every set here");
+
+namespace scanlab::bench {
+namespace {
+// Variants all share one signature; the workspace-taking form the benchmark calls is generated
+// per entry through this table (a plain function pointer cannot capture the entry).
+std::vector<lookback_entry>& entries() {
+  static std::vector<lookback_entry> all = [] {
+    std::vector<lookback_entry> v;
+    scanlab_lookback_set_0(v);
+    scanlab_lookback_set_1(v);
+    scanlab_lookback_set_2(v);
+    scanlab_lookback_set_3(v);
+    scanlab_lookback_set_4(v);
+    return v;
+  }();
+  return all;
+}
+template <std::size_t I>
+void run_entry(const float* in, float* out, unsigned n, void*) {
+  if (n > 0) entries()[I].scan(in, out, n);
+}
+template <std::size_t... I>
+constexpr auto make_runners(std::index_sequence<I...>) {
+  return std::array<run_fn, sizeof...(I)>{&run_entry<I>...};
+}
+constexpr auto runners = make_runners(std::make_index_sequence<64>{});
+std::size_t no_workspace(unsigned) { return 0; }
+}  // namespace
+
+void add_lookback_variants(std::vector<implementation>& out) {
+  const auto& all = entries();
+  for (std::size_t i = 0; i < all.size() && i < runners.size(); ++i)
+    out.push_back({all[i].name, "variant", 8, output_kind::inclusive, 0, max_elements, &no_workspace, runners[i]});
+}
+
+const char* lookback_description(const std::string& name) {
+  for (const lookback_entry& e : entries())
+    if (name == e.name) return e.description;
+  return "";
+}
+
+}  // namespace scanlab::bench

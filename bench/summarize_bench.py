@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Markdown summary of one or more scanlab-bench GPU JSON files (points are merged by name and n).
+
+    python3 bench/summarize_bench.py bench.json [students.json ...] > summary.md
+
+Prints: the machine; the issue's targets for lab 8's look-back (the advanced reference and the best
+variant): fraction of the copy ceiling at 2^28 and 2^30 (>= 0.90), speed against CUB there (>= 1.2x),
+time against CUB at 2^10..2^16 (<= 0.6); a ranking of the look-back variants at the largest n; and a
+table of every implementation at a few sizes.
+"""
+import json
+import sys
+
+
+def load(paths):
+    doc, points = None, {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                d = json.load(f)
+        except (OSError, ValueError) as e:
+            print(f"summarize_bench.py: skipping {path}: {e}", file=sys.stderr)
+            continue
+        doc = doc or d
+        for p in d.get("points", []):
+            points[(p["name"], p["log2n"])] = p
+    if doc is None:
+        sys.exit("summarize_bench.py: no readable input")
+    return doc, points
+
+
+def fmt(v, spec):
+    return "-" if v is None else format(v, spec)
+
+
+def main(paths):
+    doc, points = load(paths)
+    m = doc.get("machine", {})
+    names = []
+    for (name, _k) in points:
+        if name not in names:
+            names.append(name)
+    sizes = sorted({k for (_n, k) in points})
+    get = lambda name, k, key: points.get((name, k), {}).get(key)  # noqa: E731
+
+    out = []
+    rt = m.get("runtime_version", 0)
+    out.append(f"# scanlab-bench on {m.get('gpu', '?')}\n")
+    out.append(f"{m.get('sm_count', '?')} SMs, L2 {m.get('l2_bytes', 0) / 2**20:.0f} MiB, CUDA runtime "
+               f"{rt // 1000}.{(rt % 1000) // 10}, driver {m.get('driver_version', '?')}, {doc.get('date', '')}.  ")
+    out.append(f"Command: `{doc.get('command', '')}`\n")
+
+    variants = [n for n in names if points.get((n, sizes[-1]), {}).get("group") in ("variant", "advanced")
+                or any(points.get((n, k), {}).get("group") in ("variant", "advanced") for k in sizes)]
+    large = [k for k in (28, 30) if k in sizes]
+    small = [k for k in sizes if 10 <= k <= 16]
+
+    def meets(name):
+        frac = [get(name, k, "fraction_of_copy") for k in large]
+        xcub = [get(name, k, "speed_vs_cub") for k in large]
+        small_ratio = [1 / get(name, k, "speed_vs_cub") for k in small if get(name, k, "speed_vs_cub")]
+        ok = (all(f is not None and f >= 0.90 for f in frac) and all(x is not None and x >= 1.2 for x in xcub)
+              and small_ratio and max(small_ratio) <= 0.6)
+        return frac, xcub, (max(small_ratio) if small_ratio else None), ok
+
+    out.append("## Lab 8 decoupled look-back against the targets\n")
+    out.append("| implementation | " + " | ".join(f"of copy 2^{k}" for k in large) + " | "
+               + " | ".join(f"x CUB 2^{k}" for k in large) + " | worst time/CUB 2^10..2^16 | all targets |")
+    out.append("|---" * (2 + 2 * len(large) + 1) + "|")
+    ranked = sorted(variants, key=lambda n: -(get(n, sizes[-1], "fraction_of_copy") or 0))
+    for name in ranked:
+        frac, xcub, sr, ok = meets(name)
+        out.append(f"| {name} | " + " | ".join(fmt(f, ".3f") for f in frac) + " | "
+                   + " | ".join(fmt(x, ".2f") for x in xcub) + f" | {fmt(sr, '.2f')} | {'yes' if ok else 'no'} |")
+    out.append("")
+
+    show = [k for k in (10, 16, 20, 24, 28, 30) if k in sizes] or sizes
+    out.append("## Every implementation (median us / fraction of copy)\n")
+    out.append("| implementation | group | " + " | ".join(f"2^{k}" for k in show) + " |")
+    out.append("|---|---|" + "---|" * len(show))
+    for name in names:
+        group = next((points[(name, k)].get("group", "") for k in sizes if (name, k) in points), "")
+        cells = []
+        for k in show:
+            p = points.get((name, k))
+            if p is None:
+                cells.append("")
+            elif p.get("status") != "ok":
+                cells.append(p.get("status", "?").upper())
+            else:
+                f = p.get("fraction_of_copy")
+                cells.append(f"{p['median_us']:.1f} / {fmt(f, '.2f')}")
+        out.append(f"| {name} | {group} | " + " | ".join(cells) + " |")
+    out.append("")
+    bad = [p for p in points.values() if p.get("status") != "ok" and p.get("group") != "student"]
+    if bad:
+        out.append("## Failures (not students)\n")
+        for p in bad:
+            out.append(f"- {p['name']} at 2^{p['log2n']}: {p['status']}: {p.get('detail', '')}")
+    print("\n".join(out))
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1:]))
