@@ -1,0 +1,107 @@
+#include "batch.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "lab_grader.h"
+
+namespace scanlab::grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Labs folders in a submission that the registry does not know: one message each.
+std::vector<std::string> unknown_folders(const std::string& dir, const std::vector<lab_entry>& labs) {
+  std::vector<std::string> messages;
+  std::error_code ec;
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_directory() && e.path().filename().string().rfind("lab", 0) == 0) names.insert(e.path().filename().string());
+  for (const std::string& n : names)
+    if (!find_lab_by_name(labs, n) && n != "harness")
+      messages.push_back(fmt::format("{}/{}: no such lab (the labs are named as in labs/labs.json, e.g. lab1-naive); ignored",
+                                     fs::path(dir).filename().string(), n));
+  return messages;
+}
+
+}  // namespace
+
+std::vector<submission_result> grade_submissions(const grading_request& req, const std::vector<std::string>& dirs) {
+  std::vector<submission_result> results(dirs.size());
+  struct unit {
+    std::size_t submission;
+    std::size_t lab;
+  };
+  std::vector<unit> units;
+  for (std::size_t s = 0; s < dirs.size(); ++s) {
+    submission_result& r = results[s];
+    r.dir = dirs[s];
+    r.name = fs::path(dirs[s]).filename().string();
+    if (r.name.empty()) r.name = fs::path(dirs[s]).parent_path().filename().string();
+    r.backend = req.backend;
+    r.seed_text = req.seed_text;
+    r.messages = unknown_folders(dirs[s], *req.labs);
+    r.labs.resize(req.lab_ids.size());
+    for (std::size_t l = 0; l < req.lab_ids.size(); ++l) units.push_back({s, l});
+  }
+  const std::string scratch_root =
+      fs::temp_directory_path().string() + fmt::format("/scanlab-grade-{}-{}", getpid(), req.seed % 100000);
+  std::atomic<std::size_t> next{0}, done{0};
+  std::vector<double> started(dirs.size(), 0), finished(dirs.size(), 0);
+  std::mutex mutex;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto now = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  for (auto& s : started) s = -1;
+
+  auto worker = [&] {
+    for (std::size_t k; (k = next++) < units.size();) {
+      const unit u = units[k];
+      {
+        std::lock_guard lock(mutex);
+        if (started[u.submission] < 0) started[u.submission] = now();
+      }
+      const lab_entry* lab = find_lab(*req.labs, req.lab_ids[u.lab]);
+      lab_job job;
+      job.config = req.config;
+      job.lab = lab;
+      job.rubric = req.rules->for_lab(lab->spec.id);
+      job.submission_dir = dirs[u.submission];
+      job.backend = req.backend;
+      job.seed = req.seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(lab->spec.id));
+      job.work_dir = fmt::format("{}/{}-{}", scratch_root, u.submission, lab->spec.name);
+      job.reference_source = req.config->source_dir + "/solutions/" + lab->spec.name + "/scan.cu";
+      const std::string who = dirs.size() > 1 ? results[u.submission].name + " " : "";
+      if (req.progress)
+        job.progress = [&, who](const std::string& what) {
+          req.progress->update(fmt::format("[{}/{}] {}{}", done.load(), units.size(), who, what));
+        };
+      lab_result r = grade_lab(job);
+      std::error_code ec;
+      fs::remove_all(job.work_dir, ec);
+      std::lock_guard lock(mutex);
+      results[u.submission].labs[u.lab] = std::move(r);
+      finished[u.submission] = now();
+      ++done;
+    }
+  };
+  std::vector<std::thread> threads;
+  const unsigned n = std::max(1u, std::min<unsigned>(req.jobs, static_cast<unsigned>(units.size())));
+  for (unsigned i = 0; i < n; ++i) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  std::error_code ec;
+  fs::remove_all(scratch_root, ec);
+  for (std::size_t s = 0; s < dirs.size(); ++s) results[s].seconds = finished[s] - std::max(0.0, started[s]);
+  if (req.progress) req.progress->clear();
+  return results;
+}
+
+}  // namespace scanlab::grader

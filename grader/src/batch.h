@@ -1,0 +1,33 @@
+// Grades submissions: every (submission, lab) pair is one unit of work, and `jobs` workers take
+// units in turn, so a batch keeps every core busy and a hang in one submission (killed at its
+// time limit) holds up one worker for that long, never the others.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grader_config.h"
+#include "labs_registry.h"
+#include "progress.h"
+#include "results.h"
+#include "rubric.h"
+
+namespace scanlab::grader {
+
+struct grading_request {
+  const grader_config* config = nullptr;
+  const std::vector<lab_entry>* labs = nullptr;
+  const rubric* rules = nullptr;
+  std::vector<int> lab_ids;  // which labs
+  std::string backend;       // gpu | cpu (resolved)
+  std::uint64_t seed = 0;
+  std::string seed_text;
+  unsigned jobs = 1;
+  progress_line* progress = nullptr;
+};
+
+// One result per submission folder, in the order given.
+std::vector<submission_result> grade_submissions(const grading_request& request, const std::vector<std::string>& dirs);
+
+}  // namespace scanlab::grader

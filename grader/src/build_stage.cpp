@@ -1,0 +1,177 @@
+#include "build_stage.h"
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "sandbox.h"
+
+namespace scanlab::grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Source without comments, for the emptiness and library checks.
+std::string strip_comments(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') ++i;
+      out += '\n';
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      i = end == std::string::npos ? s.size() : end + 1;
+      out += ' ';
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// Compiler output with the temporary path replaced by the name the student knows, cut to the
+// first errors.
+std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display) {
+  std::string t = text;
+  for (std::size_t p; (p = t.find(temp_source)) != std::string::npos;) t.replace(p, temp_source.size(), display);
+  std::istringstream in(t);
+  std::string line, errors, all;
+  int shown = 0;
+  while (std::getline(in, line)) {
+    if (line.find("error") != std::string::npos && shown < 10) {
+      errors += line + "\n";
+      ++shown;
+    }
+    if (all.size() < 4000) all += line + "\n";
+  }
+  return errors.empty() ? all : errors;
+}
+
+// Demangled names of the shared object's symbols (nm -C); `defined` only those it defines.
+std::string symbols(const std::string& object, bool defined) {
+  std::vector<std::string> argv = {"/usr/bin/nm", "-C"};
+  if (defined) argv.push_back("--defined-only");
+  argv.push_back(object);
+  sandbox_limits limits;
+  limits.wall_seconds = 30;
+  limits.keep_output = 4 << 20;
+  return run_sandboxed(argv, {}, limits).out;
+}
+
+}  // namespace
+
+build_result build_submission(const grader_config& config, const harness::lab_spec& spec, const std::string& source,
+                              const std::string& backend, const std::string& work_dir, const std::string& display) {
+  build_result r;
+  std::error_code ec;
+  if (!fs::is_regular_file(source, ec)) {
+    r.diagnosis = "missing_file";
+    r.message = fmt::format("{} is missing: nothing to grade for lab {}", display, spec.id);
+    return r;
+  }
+  const std::string text = read_text(source);
+  const std::string code = strip_comments(text);
+  if (code.find_first_not_of(" \t\r\n") == std::string::npos) {
+    r.diagnosis = "empty_file";
+    r.message = fmt::format("{} is empty (no code outside comments)", display);
+    return r;
+  }
+  static const std::regex library(R"((#\s*include\s*[<"](cub|thrust|cudpp)/)|\b(cub|thrust)::)");
+  if (std::smatch m; std::regex_search(code, m, library)) {
+    r.diagnosis = "uses_library";
+    r.message = fmt::format("{} uses a library scan ({}): the lab asks for your own kernels, so it scores zero",
+                            display, m.str());
+    return r;
+  }
+
+  // A clean tree: the student's file next to the grader's own copy of lab.h.
+  fs::create_directories(work_dir, ec);
+  const std::string lab_dir = config.source_dir + "/labs/" + spec.name;
+  const std::string cu = work_dir + "/scan.cu";
+  fs::copy_file(source, cu, fs::copy_options::overwrite_existing, ec);
+  fs::copy_file(lab_dir + "/lab.h", work_dir + "/lab.h", fs::copy_options::overwrite_existing, ec);
+  const std::string object = work_dir + "/scan-" + backend + ".so";
+
+  std::vector<std::vector<std::string>> steps;
+  if (backend == "gpu") {
+    std::vector<std::string> cmd = {config.nvcc, "-O3", "-std=c++17", "-lineinfo", "-shared", "-cudart", "shared",
+                                    "-Xcompiler", "-fPIC", "-DSCANLAB_BACKEND_GPU=1", "-I" + config.common_include};
+    std::string archs = config.cuda_architectures;
+    for (std::size_t start = 0; start <= archs.size();) {
+      std::size_t end = archs.find(';', start);
+      if (end == std::string::npos) end = archs.size();
+      std::string a = archs.substr(start, end - start);
+      start = end + 1;
+      if (a.empty()) continue;
+      a = a.substr(0, a.find('-'));  // 90-real -> 90
+      cmd.push_back(fmt::format("--generate-code=arch=compute_{0},code=sm_{0}", a));
+    }
+    cmd.insert(cmd.end(), {cu, "-o", object});
+    steps.push_back(cmd);
+  } else {
+    const std::string cpp = work_dir + "/scan-" + backend + ".cpp";
+    steps.push_back({config.rewriter, cu, "-o", cpp});
+    std::vector<std::string> cmd = {config.cxx, "-std=c++20", "-O2", "-g", "-fPIC", "-shared",
+                                    "-ftls-model=initial-exec",  // the runner executable owns the TLS
+                                    "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include,
+                                    "-I" + config.common_include, "-iquote", work_dir};
+    if (backend == "cpu-asan") cmd.insert(cmd.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
+    cmd.insert(cmd.end(), {cpp, "-o", object});
+    steps.push_back(cmd);
+  }
+  sandbox_limits limits;
+  limits.wall_seconds = 120;
+  limits.keep_output = 1 << 20;
+  for (const auto& step : steps) {
+    const sandbox_result s = run_sandboxed(step, {}, limits, work_dir);
+    if (!s.ok()) {
+      r.diagnosis = "compile_error";
+      const std::string why = s.timed_out ? "the compiler did not finish within 120 s\n" : "";
+      r.message = fmt::format("{} does not compile:\n{}{}", display, why, compiler_message(s.err + s.out, cu, display));
+      return r;
+    }
+  }
+
+  // The object itself: library scans that slipped past the source check, and the entry points.
+  const std::string all = symbols(object, false);
+  static const std::regex library_symbol(R"(\b(cub|thrust)::[A-Za-z_]*[Ss]can|\bcub::|\bthrust::)");
+  if (std::smatch m; std::regex_search(all, m, library_symbol)) {
+    r.diagnosis = "uses_library";
+    r.message = fmt::format("{} references {} (CUB/Thrust): the lab asks for your own kernels, so it scores zero",
+                            display, m.str());
+    return r;
+  }
+  const std::string defined = symbols(object, true);
+  const bool has_scan = defined.find(" T scan(float const*, float*, unsigned int, void*)") != std::string::npos;
+  const bool has_ws = defined.find(" T scan_workspace_bytes(unsigned int)") != std::string::npos;
+  if (!has_scan || !has_ws) {
+    std::string found;
+    std::istringstream in(defined);
+    for (std::string line; std::getline(in, line);)
+      if (line.size() > 19 && line[17] == 'T' && line.find("scan") != std::string::npos) found += "\n  " + line.substr(19);
+    r.diagnosis = "wrong_signature";
+    r.message = fmt::format(
+        "{} does not define {} with the lab's signature:\n  expected: {}{}", display,
+        !has_scan ? "scan()" : "scan_workspace_bytes()",
+        !has_scan ? "void scan(const float* input, float* output, unsigned n, void* workspace)"
+                  : "std::size_t scan_workspace_bytes(unsigned n)",
+        found.empty() ? std::string("\n  found no function named like it") : "\n  found:" + found);
+    return r;
+  }
+  r.ok = true;
+  r.object = object;
+  return r;
+}
+
+}  // namespace scanlab::grader

@@ -1,0 +1,633 @@
+#include "lab_grader.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "build_stage.h"
+#include "harness/edge_sizes.h"
+#include "harness/inputs.h"
+#include "harness/verify.h"
+#include "sandbox.h"
+
+namespace scanlab::grader {
+
+namespace fs = std::filesystem;
+using harness::data_kind;
+
+namespace {
+
+constexpr std::size_t guard_bytes = 4096;
+constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a * 0x9e3779b97f4a7c15ull + b + 0x632be59bd9b4e019ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+struct grading_case {
+  std::string group;  // edge | random | large | race | progress | memory
+  std::uint64_t n = 0;
+  data_kind data = data_kind::small_integers;
+  std::string why;
+  std::vector<std::string> env;  // schedule of this run
+  std::string backend;           // runner backend (cpu, cpu-asan, gpu)
+  std::vector<std::string> wrapper;  // compute-sanitizer ... (GPU)
+  int data_key = -1;                 // runs with the same key get the same input (-1: the case's own)
+};
+
+// The outcome of one case: passed, or the first failure with its diagnosis.
+struct case_outcome {
+  bool passed = true;
+  std::string diagnosis, headline;
+  std::vector<std::string> details;
+  std::vector<float> output;  // call 1's output (race comparison)
+};
+
+std::string describe(const grading_case& c) {
+  std::string s = fmt::format("n = {} ({}, {})", c.n, c.why, harness::data_kind_name(c.data));
+  for (const std::string& e : c.env)
+    if (e.rfind("SCANLAB_", 0) == 0 && e.find("WATCHDOG") == std::string::npos) s += " " + e;
+  return s;
+}
+
+std::map<std::string, std::string> parse_status(const std::string& path, std::vector<std::string>& messages) {
+  std::map<std::string, std::string> s;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    // "call 1 cuda cudaSuccess", "call 1 detector hang", "call 1 message ...", "finished"
+    std::istringstream words(line);
+    std::string a, b, c;
+    words >> a >> b >> c;
+    std::string rest;
+    std::getline(words, rest);
+    if (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
+    if (a == "call" && c == "message") {
+      std::replace(rest.begin(), rest.end(), '\x1f', '\n');
+      messages.push_back(rest);
+    } else if (a == "call") {
+      s[a + " " + b + " " + c] = rest;
+    } else {
+      s[a] = b;
+    }
+  }
+  return s;
+}
+
+std::string detector_diagnosis(const std::string& kind) {
+  if (kind.find("barrier") != std::string::npos) return "divergent_barrier";
+  if (kind.find("deadlock") != std::string::npos) return "deadlock";
+  if (kind.find("hang") != std::string::npos) return "hang";
+  if (kind.find("out of bounds") != std::string::npos || kind.find("guard") != std::string::npos) return "out_of_bounds";
+  return "detector";
+}
+
+std::string show(float v) {
+  if (std::isnan(v)) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    return fmt::format("NaN (0x{:08x}{})", bits, bits == output_poison_bits ? ": never written" : "");
+  }
+  return fmt::format("{:.9g}", v);
+}
+
+class lab_runner {
+ public:
+  explicit lab_runner(const lab_job& job) : job_(job), spec_(job.lab->spec) {
+    spec_.backend = job.backend == "gpu" ? "gpu" : "cpu";
+    std::mt19937_64 rng(mix(job.seed, 77));
+    guard_.resize(guard_bytes);
+    for (auto& b : guard_) {
+      b = static_cast<unsigned char>(rng());
+      if (b == 0 || b == 0xff) b = 0x5a;
+    }
+  }
+
+  case_outcome run(const grading_case& c, const std::string& object, int index) {
+    case_outcome o;
+    const std::uint64_t seed = mix(job_.seed, static_cast<std::uint64_t>(c.data_key >= 0 ? c.data_key : index) + 1000);
+    const std::vector<float> input = harness::make_input(c.n, seed, c.data);
+    const std::string stem = fmt::format("{}/case{}", job_.work_dir, index);
+    write(stem + ".in", input.data(), input.size() * 4);
+    write(stem + ".guard", guard_.data(), guard_.size());
+    fs::remove(stem + ".out");
+    fs::remove(stem + ".status");
+    std::vector<std::string> argv = c.wrapper;
+    argv.insert(argv.end(), {job_.config->runner(c.backend), "--so", object, "--n", std::to_string(c.n), "--input",
+                             stem + ".in", "--guard", stem + ".guard", "--output", stem + ".out", "--status",
+                             stem + ".status", "--calls", "2"});
+    std::vector<std::string> env = c.env;
+    env.push_back("ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0");
+    sandbox_limits limits;
+    limits.wall_seconds = job_.rubric.time_limit_s * (c.backend == "cpu-asan" || !c.wrapper.empty() ? 3 : 1);
+    limits.cpu_seconds = limits.wall_seconds * 2;
+    limits.file_size = c.n * 4 * 6 + 64 * guard_bytes + (16u << 20);
+    if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
+    const sandbox_result s = run_sandboxed(argv, env, limits, job_.work_dir);
+    std::vector<std::string> messages;
+    auto status = parse_status(stem + ".status", messages);
+
+    auto fail = [&](std::string diagnosis, std::string headline) {
+      o.passed = false;
+      o.diagnosis = std::move(diagnosis);
+      o.headline = std::move(headline);
+    };
+    // 1. What the process did.
+    const std::string err = truncate_text(s.err, s.err_bytes, 2000);
+    if (s.timed_out) {
+      fail("hang", fmt::format("did not finish within {:.0f} s: killed", limits.wall_seconds));
+      o.details.push_back("a kernel that never ends: a wait for a flag or block that never comes, or an endless loop");
+    } else if (s.exited && s.exit_code == 86) {
+      fail("out_of_bounds", "out-of-bounds access (AddressSanitizer)");
+      o.details.push_back(asan_summary(s.err));
+    } else if (!c.wrapper.empty() && s.exited && s.exit_code != 0) {
+      fail(sanitizer_diagnosis(c), fmt::format("compute-sanitizer {} reported errors", c.why));
+      o.details.push_back(truncate_text(s.out, s.out_bytes, 1500));
+    } else if (s.signal != 0) {
+      fail("crash", fmt::format("crashed: {}", s.describe()));
+      if (!err.empty()) o.details.push_back(err);
+    } else if (!s.exited || s.exit_code != 0) {
+      fail(s.exit_code == 3 ? "runner_error" : "crash", fmt::format("the run ended abnormally ({})", s.describe()));
+      if (!err.empty()) o.details.push_back(err);
+    }
+    // 2. What the backend reported (diagnostics; they can only fail a case).
+    for (int call = 1; call <= 2 && o.passed; ++call) {
+      const std::string detector = status[fmt::format("call {} detector", call)];
+      const std::string cuda = status[fmt::format("call {} cuda", call)];
+      if (!detector.empty()) {
+        fail(detector_diagnosis(detector), fmt::format("{} (call {} of scan())", detector, call));
+        for (const auto& m : messages) o.details.push_back(m);
+      } else if (!cuda.empty() && cuda != "cudaSuccess") {
+        fail(cuda == "cudaErrorLaunchTimeout" ? "hang" : cuda == "cudaErrorIllegalAddress" ? "out_of_bounds" : "cuda_error",
+             fmt::format("CUDA error in call {} of scan(): {}", call, cuda));
+      }
+    }
+    if (!o.passed) return o;
+    // 3. The raw buffers, checked here.
+    check_raw(c, input, stem + ".out", o);
+    if (o.passed && s.out_bytes + s.err_bytes > (1u << 20))
+      o.details.push_back(fmt::format("note: the run printed {} bytes (kept the first {})", s.out_bytes + s.err_bytes,
+                                      limits.keep_output * 2));
+    return o;
+  }
+
+ private:
+  static std::string asan_summary(const std::string& err) {
+    std::istringstream in(err);
+    std::string out;
+    for (std::string line; std::getline(in, line);)
+      if (line.find("ERROR: AddressSanitizer") != std::string::npos || line.find("SUMMARY") != std::string::npos ||
+          (line.find(" #") != std::string::npos && line.find("scan.cu") != std::string::npos))
+        out += line + "\n";
+    return out.empty() ? err.substr(0, 1500) : out;
+  }
+
+  static std::string sanitizer_diagnosis(const grading_case& c) {
+    if (c.why == "racecheck") return "race";
+    if (c.why == "synccheck") return "divergent_barrier";
+    return "out_of_bounds";
+  }
+
+  static void write(const std::string& path, const void* data, std::size_t bytes) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
+  }
+
+  bool guard_intact(const unsigned char* g) const { return std::memcmp(g, guard_.data(), guard_bytes) == 0; }
+
+  void check_raw(const grading_case& c, const std::vector<float>& input, const std::string& path, case_outcome& o) {
+    std::ifstream f(path, std::ios::binary);
+    const std::size_t bytes = c.n * 4;
+    const std::size_t per_call = 2 * (bytes + 2 * guard_bytes) + 2 * guard_bytes;
+    std::vector<unsigned char> raw(per_call);
+    harness::output_check first_check;
+    for (int call = 1; call <= 2; ++call) {
+      if (!f.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(per_call))) {
+        o.passed = false;
+        o.diagnosis = "crash";
+        o.headline = fmt::format("call {} of scan() produced no output (the run ended early)", call);
+        return;
+      }
+      const unsigned char* out = raw.data();
+      const unsigned char* in = out + bytes + 2 * guard_bytes;
+      const unsigned char* ws = in + bytes + 2 * guard_bytes;
+      const char* which = nullptr;
+      if (!guard_intact(out)) which = "before the output";
+      else if (!guard_intact(out + guard_bytes + bytes)) which = "past the end of the output";
+      else if (!guard_intact(in)) which = "before the input";
+      else if (!guard_intact(in + guard_bytes + bytes)) which = "past the end of the input";
+      else if (!guard_intact(ws)) which = "before the workspace";
+      else if (!guard_intact(ws + guard_bytes)) which = "past the end of the workspace";
+      if (which) {
+        o.passed = false;
+        o.diagnosis = "out_of_bounds";
+        o.headline = fmt::format("wrote {} (guard zone damaged, call {} of scan())", which, call);
+        return;
+      }
+      if (bytes > 0 && std::memcmp(in + guard_bytes, input.data(), bytes) != 0) {
+        std::size_t k = 0;
+        while (std::memcmp(in + guard_bytes + 4 * k, &input[k], 4) == 0) ++k;
+        float now;
+        std::memcpy(&now, in + guard_bytes + 4 * k, 4);
+        o.passed = false;
+        o.diagnosis = "modifies_input";
+        o.headline = "scan() modified its input (it is read-only)";
+        o.details.push_back(fmt::format("input[{}] was {} and is now {}", k, show(input[k]), show(now)));
+        return;
+      }
+      std::vector<float> output(c.n);
+      if (bytes > 0) std::memcpy(output.data(), out + guard_bytes, bytes);
+      harness::output_checker checker(spec_, c.n, c.data);
+      checker.check(output.data(), input.data(), 0, c.n);
+      const harness::output_check& r = checker.result();
+      if (call == 1) {
+        o.output = output;
+        first_check = r;
+      }
+      if (!r.ok()) {
+        o.passed = false;
+        if (call == 2 && first_check.ok()) {
+          o.diagnosis = "stale_workspace";
+          o.headline = "wrong output in the second call of scan() (the first was right): the workspace the first "
+                       "call left behind changed the result";
+        } else if (r.all_never_written()) {
+          o.diagnosis = "output_never_written";
+          o.headline = "output never written";
+        } else if (r.workspace_fill > 0) {
+          o.diagnosis = "dirty_workspace";
+          o.headline = "wrong output: values from the workspace's initial contents (it arrives dirty, not zeroed)";
+        } else {
+          o.diagnosis = "wrong_output";
+          o.headline = call == 1 ? "wrong output" : "wrong output in the second call";
+        }
+        const unsigned S = spec_.check_section();
+        o.details.push_back(fmt::format("first mismatch at index {} (section {}, element {}): expected {:.9g}, got {}",
+                                        r.first, r.first / S, r.first % S, r.expected, show(r.got)));
+        o.details.push_back(fmt::format("{} of {} elements wrong{}", r.wrong, c.n,
+                                        r.never_written ? fmt::format(", {} never written", r.never_written) : ""));
+        return;
+      }
+    }
+  }
+
+  const lab_job& job_;
+  harness::lab_spec spec_;
+  std::vector<unsigned char> guard_;
+};
+
+// Score of a group of cases: the share that passed.
+test_result group_test(const std::string& lab_label, const std::string& kind, const std::string& title, double points,
+                       const std::vector<std::pair<std::string, case_outcome>>& cases) {
+  test_result t;
+  t.name = fmt::format("{}: {}", lab_label, title);
+  t.kind = kind;
+  t.max_score = points;
+  std::size_t passed = 0;
+  std::string failures;
+  for (const auto& [what, o] : cases) {
+    if (o.passed) {
+      ++passed;
+      continue;
+    }
+    if (t.diagnosis.empty()) t.diagnosis = o.diagnosis;
+    failures += fmt::format("FAIL {}: {}\n", what, o.headline);
+    for (const std::string& d : o.details) failures += "     " + d + "\n";
+  }
+  t.passed = passed == cases.size();
+  t.score = cases.empty() ? 0 : points * static_cast<double>(passed) / static_cast<double>(cases.size());
+  t.output = fmt::format("{} of {} cases passed\n{}", passed, cases.size(), failures);
+  return t;
+}
+
+bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  if (!path) return false;
+  std::istringstream dirs(path);
+  for (std::string d; std::getline(dirs, d, ':');)
+    if (!d.empty() && ::access((d + "/" + program).c_str(), X_OK) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+lab_result grade_lab(const lab_job& job) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const harness::lab_spec& base = job.lab->spec;
+  const lab_rubric& rb = job.rubric;
+  const double w = rb.weight;
+  lab_result result;
+  result.id = base.id;
+  result.name = base.name;
+  const std::string label = fmt::format("lab {}", base.id);
+  const bool gpu = job.backend == "gpu";
+  const std::string display = base.name + "/scan.cu";
+  std::error_code ec;
+  fs::create_directories(job.work_dir, ec);
+
+  struct planned {
+    std::string kind, title;
+    double points;
+  };
+  std::vector<planned> plan = {{"edge", "edge sizes", rb.edge_points * w},
+                               {"random", "random sizes and float data", rb.random_points * w},
+                               {"large", "largest sizes", rb.large_points * w},
+                               {"race", gpu ? "races (compute-sanitizer racecheck)" : "races (schedule differential)",
+                                rb.race_points * w},
+                               {"barrier", gpu ? "barriers (compute-sanitizer synccheck) and hangs"
+                                               : "divergent barriers, deadlocks and hangs",
+                                rb.barrier_points * w},
+                               {"memory", gpu ? "memory safety (guard zones, compute-sanitizer memcheck)"
+                                              : "memory safety (guard zones, AddressSanitizer)",
+                                rb.memory_points * w}};
+  if (rb.progress_points > 0)
+    plan.push_back({"progress", gpu ? "forward progress (no hang on any size)"
+                                    : "forward progress (reverse and random block order)",
+                    rb.progress_points * w});
+
+  auto zero_all = [&](const std::string& diagnosis, const std::string& message) {
+    for (const planned& p : plan) {
+      test_result t;
+      t.name = fmt::format("{}: {}", label, p.title);
+      t.kind = p.kind;
+      t.max_score = p.points;
+      t.score = 0;
+      t.passed = false;
+      t.diagnosis = diagnosis;
+      t.output = message;
+      result.tests.push_back(t);
+    }
+    test_result perf;
+    perf.name = fmt::format("{}: performance", label);
+    perf.kind = "performance";
+    perf.max_score = gpu || !rb.cpu_performance_withheld ? rb.performance_points * w : 0;
+    perf.graded = gpu;
+    perf.passed = false;
+    perf.diagnosis = diagnosis;
+    perf.output = message;
+    result.tests.push_back(perf);
+  };
+
+  // --- build ---------------------------------------------------------------------------------
+  if (job.progress) job.progress(fmt::format("{}: building", label));
+  const std::string source = job.submission_dir + "/" + base.name + "/scan.cu";
+  const build_result build = build_submission(*job.config, base, source, gpu ? "gpu" : "cpu", job.work_dir, display);
+  if (!build.ok) {
+    zero_all(build.diagnosis, build.message);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+  }
+
+  // --- cases -----------------------------------------------------------------------------------
+  harness::lab_spec spec = base;
+  spec.backend = gpu ? "gpu" : "cpu";
+  const std::uint64_t S = spec.check_section();
+  const std::uint64_t B = std::max<std::uint64_t>(spec.block_elements(), 1);
+  const std::uint64_t big = std::max(S, B);
+  const std::uint64_t cap = gpu ? (rb.gpu_max_n ? rb.gpu_max_n : std::min<std::uint64_t>(spec.max_n, 1ull << 27))
+                                : (rb.cpu_max_n ? rb.cpu_max_n : spec.cpu_max_n);
+  const std::string runner_backend = gpu ? "gpu" : "cpu";
+  std::vector<grading_case> cases;
+  std::set<std::uint64_t> seen;
+  auto add = [&](const std::string& group, std::uint64_t n, data_kind data, std::string why,
+                 std::vector<std::string> env = {}, std::string backend = "", std::vector<std::string> wrapper = {}) {
+    if (n > cap && group != "memory") return;
+    grading_case c;
+    c.group = group;
+    c.n = n;
+    c.data = data;
+    c.why = std::move(why);
+    c.env = std::move(env);
+    c.backend = backend.empty() ? runner_backend : backend;
+    c.wrapper = std::move(wrapper);
+    cases.push_back(c);
+  };
+  const auto ints = data_kind::small_integers;
+  for (const harness::named_size& s : harness::edge_sizes(spec))
+    if (seen.insert(s.n).second) add("edge", s.n, ints, s.why);
+  std::mt19937_64 rng(mix(job.seed, 5));
+  const std::uint64_t few = std::min(cap, 4 * big);
+  for (int k = 0; k < 2 && few > 2; ++k) add("random", std::uniform_int_distribution<std::uint64_t>(2, few)(rng), ints, "random");
+  const std::uint64_t many = std::min(cap, 64 * big);
+  if (many > few) add("random", std::uniform_int_distribution<std::uint64_t>(few, many)(rng), ints, "random");
+  add("random", std::min(cap, 2 * S + 1), data_kind::uniform_floats, "2S+1");
+  add("large", cap, ints, gpu ? "largest" : "cpu_max_n");
+  add("large", std::min<std::uint64_t>(cap, gpu ? (1ull << 24) : (1ull << 16) + 3), data_kind::uniform_floats, "large floats");
+
+  const std::uint64_t multi = std::min(cap, 3 * big + 17);
+  const std::uint64_t chained = std::min(cap, 4 * big + 5);
+  std::vector<std::size_t> race_runs;
+  if (!gpu) {
+    const std::string seed_env = fmt::format("SCANLAB_SEED={}", mix(job.seed, 9) % 1000000);
+    for (const char* order : {"forward", "reverse", "random"})
+    {
+      add("race", multi, ints, "schedule differential",
+          {std::string("SCANLAB_THREAD_ORDER=") + order, std::string("SCANLAB_BLOCK_ORDER=") + order, seed_env,
+           "SCANLAB_WATCHDOG_SECONDS=2"});
+      if (!cases.empty() && cases.back().group == "race") cases.back().data_key = 100000;  // one input for all orders
+    }
+    if (rb.progress_points > 0)
+      for (const char* order : {"reverse", "random"})
+        add("progress", chained, ints, "several blocks",
+            {"SCANLAB_THREAD_ORDER=forward", std::string("SCANLAB_BLOCK_ORDER=") + order, seed_env,
+             "SCANLAB_WATCHDOG_SECONDS=2"});
+    if (job.config->has_backend("cpu-asan")) {
+      add("memory", 33, ints, "warp + 1, AddressSanitizer", {}, "cpu-asan");
+      add("memory", 2 * big + 1, ints, "2 blocks + 1, AddressSanitizer", {}, "cpu-asan");
+    }
+  } else if (rb.sanitizers && on_path("compute-sanitizer")) {
+    for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
+      const std::string group = std::string(tool) == "memcheck" ? "memory" : std::string(tool) == "racecheck" ? "race" : "barrier";
+      add(group, std::min<std::uint64_t>(2 * big + 1, cap), ints, tool, {}, "gpu",
+          {"compute-sanitizer", "--tool", tool, "--error-exitcode", "1", "--print-limit", "10"});
+    }
+  }
+
+  // cpu-asan needs its own object.
+  std::string asan_object;
+  bool asan_built = false;
+  std::map<std::string, std::vector<std::pair<std::string, case_outcome>>> by_group;
+  std::vector<case_outcome> race_outcomes;
+  lab_runner runner(job);
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const grading_case& c = cases[i];
+    if (job.progress) job.progress(fmt::format("{}: case {}/{}", label, i + 1, cases.size()));
+    std::string object = build.object;
+    if (c.backend == "cpu-asan") {
+      if (!asan_built) {
+        asan_built = true;
+        const build_result b = build_submission(*job.config, base, source, "cpu-asan", job.work_dir, display);
+        if (b.ok) asan_object = b.object;
+      }
+      if (asan_object.empty()) continue;
+      object = asan_object;
+    }
+    case_outcome o = runner.run(c, object, static_cast<int>(i));
+    if (c.group == "race") race_outcomes.push_back(o);
+    std::vector<float>().swap(o.output);
+    if (c.group != "race") by_group[c.group].push_back({describe(c), o});
+  }
+  // Race: every schedule right, and all outputs bit-identical (compared here, not in the child).
+  if (!race_outcomes.empty()) {
+    case_outcome verdict;
+    for (std::size_t k = 0; k < race_outcomes.size() && verdict.passed; ++k)
+      if (!race_outcomes[k].passed) verdict = race_outcomes[k];
+    if (verdict.passed || verdict.diagnosis == "wrong_output") {
+      const char* names[] = {"forward", "reverse", "random"};
+      for (std::size_t k = 1; k < race_outcomes.size(); ++k) {
+        const auto& a = race_outcomes[0].output;
+        const auto& b = race_outcomes[k].output;
+        if (a.size() != b.size() || a.empty()) continue;
+        for (std::size_t i = 0; i < a.size(); ++i)
+          if (std::memcmp(&a[i], &b[i], 4) != 0) {
+            verdict.passed = false;
+            verdict.diagnosis = "race";
+            verdict.headline = fmt::format("data race: the {} and {} thread orders give different outputs", names[0], names[k]);
+            verdict.details = {fmt::format("first difference at index {}: {} vs {}", i, show(a[i]), show(b[i])),
+                               "a thread reads shared memory another thread writes in the same step: separate the "
+                               "read and the write with __syncthreads() (or a second buffer)"};
+            break;
+          }
+        if (!verdict.passed) break;
+      }
+    }
+    // Only a difference between orders is a race; other failures of these runs belong to other tests.
+    if (!verdict.passed && verdict.diagnosis != "race") {
+      if (verdict.diagnosis == "divergent_barrier" || verdict.diagnosis == "deadlock" || verdict.diagnosis == "hang" ||
+          verdict.diagnosis == "out_of_bounds")
+        by_group["schedule_failures"].push_back({fmt::format("n = {} under another thread order", multi), verdict});
+      verdict = case_outcome{};
+    }
+    by_group["race"].push_back({fmt::format("n = {} under forward, reverse and random thread orders", multi), verdict});
+  }
+  // Barrier test: no case anywhere hit a divergent barrier, a deadlock or a hang.
+  {
+    std::vector<std::pair<std::string, case_outcome>> hits;
+    for (const auto& [group, list] : by_group)
+      for (const auto& [what, o] : list)
+        if (!o.passed && (o.diagnosis == "divergent_barrier" || o.diagnosis == "deadlock" || o.diagnosis == "hang"))
+          hits.push_back({what, o});
+    if (hits.empty()) hits.push_back({"every case of this lab", case_outcome{}});
+    else hits.resize(1);
+    by_group["barrier"].insert(by_group["barrier"].end(), hits.begin(), hits.end());
+  }
+  // Memory test: guard zones of every case, plus the sanitizer runs (whose other failures, like a
+  // wrong output, are the correctness tests' business).
+  for (auto& [what, o] : by_group["memory"])
+    if (!o.passed && o.diagnosis != "out_of_bounds" && o.diagnosis != "crash") o = case_outcome{};
+  {
+    for (const auto& [group, list] : by_group) {
+      if (group == "memory") continue;
+      for (const auto& [what, o] : list)
+        if (!o.passed && o.diagnosis == "out_of_bounds") {
+          by_group["memory"].push_back({what, o});
+          goto memory_done;
+        }
+    }
+    by_group["memory"].push_back({"guard zones of every case", case_outcome{}});
+  memory_done:;
+  }
+
+  // Detector tests certify correct code: they give points only when every correctness case passed
+  // (a stub that writes nothing has no race), but name what they found either way.
+  bool correct = true;
+  for (const char* group : {"edge", "random", "large"})
+    for (const auto& [what, o] : by_group[group]) correct = correct && o.passed;
+  for (const planned& p : plan) {
+    auto& list = by_group[p.kind];
+    test_result t = group_test(label, p.kind, p.title, p.points, list);
+    if (list.empty()) t.output = "not run in this build\n" + t.output;
+    const bool detector = p.kind != "edge" && p.kind != "random" && p.kind != "large";
+    if (detector && !correct && t.score > 0) {
+      t.score = 0;
+      t.passed = false;
+      if (t.diagnosis.empty()) t.diagnosis = "not_correct";
+      t.output = "no points while correctness cases fail\n" + t.output;
+    }
+    if (!t.passed) correct = false;
+    result.tests.push_back(t);
+  }
+
+  // --- performance -------------------------------------------------------------------------------
+  test_result perf;
+  perf.name = fmt::format("{}: performance", label);
+  perf.kind = "performance";
+  if (!gpu) {
+    perf.graded = false;
+    perf.max_score = rb.cpu_performance_withheld ? 0 : rb.performance_points * w;
+    perf.output = "not graded on the CPU backend (timings on a CPU say nothing about a GPU)";
+  } else {
+    perf.max_score = rb.performance_points * w;
+    if (!correct) {
+      perf.passed = false;
+      perf.diagnosis = "not_correct";
+      perf.output = "no performance points: the correctness or detector tests failed";
+    } else {
+      if (job.progress) job.progress(fmt::format("{}: timing", label));
+      const build_result ref = build_submission(*job.config, base, job.reference_source, "gpu", job.work_dir + "/reference",
+                                                "reference " + display);
+      const std::uint64_t n = std::min<std::uint64_t>(rb.performance_n, spec.max_n);
+      const std::vector<float> input = harness::make_input(n, mix(job.seed, 31), data_kind::small_integers);
+      const std::string stem = job.work_dir + "/perf";
+      {
+        std::ofstream f(stem + ".in", std::ios::binary);
+        f.write(reinterpret_cast<const char*>(input.data()), static_cast<std::streamsize>(n * 4));
+      }
+      sandbox_limits limits;
+      limits.wall_seconds = std::max(60.0, rb.time_limit_s * 3);
+      const sandbox_result s = ref.ok ? run_sandboxed({job.config->runner("gpu"), "--so", build.object, "--reference",
+                                                       ref.object, "--n", std::to_string(n), "--input", stem + ".in",
+                                                       "--time", "--status", stem + ".status"},
+                                                      {}, limits, job.work_dir)
+                                      : sandbox_result{};
+      std::vector<std::string> messages;
+      auto st = parse_status(stem + ".status", messages);
+      const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
+                   ref_ms = std::atof(st["reference_ms"].c_str());
+      if (!ref.ok || !s.ok() || st["finished"].empty() && st.count("finished") == 0 || student_ms <= 0 || ref_ms <= 0) {
+        perf.passed = false;
+        perf.diagnosis = "performance_run_failed";
+        perf.output = fmt::format("the timed run failed ({}){}", s.describe(), ref.ok ? "" : ": " + ref.message);
+      } else {
+        const double of_ref = ref_ms / student_ms;
+        const double of_copy = copy_ms / student_ms;
+        const double fraction = std::clamp((of_ref - rb.zero_at) / (rb.full_at - rb.zero_at), 0.0, 1.0);
+        // Scores move in steps of a tenth: run-to-run noise must not change a grade.
+        perf.score = std::round(fraction * 10) / 10 * perf.max_score;
+        perf.passed = perf.score >= perf.max_score;
+        result.throughput_gelems = static_cast<double>(n) / (student_ms * 1e6);
+        perf.output = fmt::format(
+            "n = {}: {:.3f} ms ({:.2f} G elements/s); {:.0f}% of the reference solution ({:.3f} ms), {:.0f}% of a "
+            "device copy ({:.3f} ms); full points at {:.0f}% of the reference, none at {:.0f}%; median of {} runs",
+            n, student_ms, *result.throughput_gelems, 100 * of_ref, ref_ms, 100 * of_copy, copy_ms, 100 * rb.full_at,
+            100 * rb.zero_at, st["repeats"]);
+      }
+    }
+  }
+  result.tests.push_back(perf);
+  if (fs::is_directory(job.submission_dir + "/" + base.name)) {
+    std::vector<std::string> extra;
+    for (const auto& e : fs::directory_iterator(job.submission_dir + "/" + base.name, ec)) {
+      const std::string f = e.path().filename().string();
+      if (f != "scan.cu" && f != "lab.h" && f != "README.md") extra.push_back(f);
+    }
+    std::sort(extra.begin(), extra.end());
+    if (!extra.empty())
+      result.notes.push_back(fmt::format("{}: only scan.cu is graded; ignored: {}", base.name, fmt::join(extra, ", ")));
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace scanlab::grader

@@ -1,0 +1,30 @@
+// Grades one lab of one submission: build, then every case in its own sandboxed runner child,
+// verdicts computed here from the raw buffers the child wrote.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "grader_config.h"
+#include "labs_registry.h"
+#include "results.h"
+#include "rubric.h"
+
+namespace scanlab::grader {
+
+struct lab_job {
+  const grader_config* config = nullptr;
+  const lab_entry* lab = nullptr;
+  lab_rubric rubric;
+  std::string submission_dir;  // laid out like labs/
+  std::string backend;         // gpu | cpu
+  std::uint64_t seed = 0;      // this lab's seed (fresh per run unless given)
+  std::string work_dir;        // scratch, removed afterwards
+  std::string reference_source;  // GPU performance: the reference solution's scan.cu
+  std::function<void(const std::string&)> progress;  // "case 3/20"
+};
+
+lab_result grade_lab(const lab_job& job);
+
+}  // namespace scanlab::grader
