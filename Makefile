@@ -60,9 +60,21 @@ clean:
 LAB_NUMBERS := 1 2 3 4 5 6 7 8
 define lab_rules
 .PHONY: lab$(1) lab$(1)-solution
-lab$(1) lab$(1)-solution: configure
+lab$(1): configure
+lab$(1)-solution: solutions-present configure
+lab$(1) lab$(1)-solution:
 	@$$(CMAKE) --build $$(BUILD_DIR) -j $$(JOBS) --target check-lab$(1) >/dev/null || \
 	  $$(CMAKE) --build $$(BUILD_DIR) -j $$(JOBS) --target check-lab$(1)
 	@$$(BUILD_DIR)/bin/scanlab-run-lab $$(BUILD_DIR) $(1) $$(BACKEND) $$(if $$(findstring solution,$$@),solution,student)
 endef
 $(foreach n,$(LAB_NUMBERS),$(eval $(call lab_rules,$(n))))
+
+# A student release (`scanlab release`) has no solutions/: say so before configuring anything.
+.PHONY: solutions-present
+solutions-present:
+	@test -d solutions || { echo "scanlab: the reference solutions are not in this release (it has no solutions/ folder)." >&2; exit 2; }
+
+# Gradescope autograder zip (grader/gradescope/README.md): $(BUILD_DIR)/gradescope/scanlab-autograder.zip
+.PHONY: gradescope-package
+gradescope-package:
+	grader/gradescope/make_package.sh $(BUILD_DIR)/gradescope
