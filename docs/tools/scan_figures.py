@@ -32,8 +32,8 @@ def label(value) -> str:
     return str(lo) if lo == hi else f"{lo}..{hi}"
 
 
-def column_x(model: sm.Model):
-    xs, x = [], LEFT
+def column_x(model: sm.Model, left: int):
+    xs, x = [], left
     for _, size in model.arrays:
         for _ in range(size):
             xs.append(x)
@@ -44,7 +44,9 @@ def column_x(model: sm.Model):
 
 def render(model: sm.Model) -> str:
     states = model.run()
-    xs, right = column_x(model)
+    # room on the left for the longest step label ("tile 3 publishes")
+    LEFT = max(globals()["LEFT"], 14 + int(6.3 * max(len(st.label) for st in model.steps)))
+    xs, right = column_x(model, LEFT)
     row_y = [TOP + r * (CELL_H + ROW_GAP) for r in range(len(states))]
     longest = max(len(w) for st in model.steps for w in st.phase.split(" — "))
     width = right + max(PHASE_W, 30 + int(6.8 * longest))
