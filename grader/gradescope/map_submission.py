@@ -139,7 +139,8 @@ def main(argv):
     if missing and mapping:
         notes.append("No file for lab " + ", ".join(str(n) for n in missing) + ": those labs score zero.")
 
-    print("\n".join(notes))
+    if notes:
+        print("\n".join(notes))
     if args.report:
         args.report.write_text(json.dumps({"mapping": {str(k): v for k, v in mapping.items()},
                                            "notes": notes}, indent=2) + "\n", encoding="utf-8")
