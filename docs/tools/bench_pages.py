@@ -19,6 +19,7 @@ import argparse
 import html
 import json
 import math
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def overview_table(doc) -> str:
     sizes = sorted({p["log2n"] for p in doc.get("points", []) if p.get("status") == "ok"})
     if not sizes:
         return pending("The comparison of all labs")
-    k = max(sizes)
+    k = 28 if 28 in sizes else max(sizes)   # 2^28: the size the rubric times lab 8 at
     rows = []
     for p in doc["points"]:
         if p.get("log2n") == k and p.get("group") in ("baseline", "solution", "advanced"):
@@ -175,7 +176,8 @@ def write(path: Path, text: str):
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--results", default=str(ROOT / "bench" / "results"))
+    # SCANLAB_BENCH_RESULTS: another folder of results (e.g. to preview a run before committing it)
+    ap.add_argument("--results", default=os.environ.get("SCANLAB_BENCH_RESULTS", str(ROOT / "bench" / "results")))
     ap.add_argument("--out", default=str(ROOT / "docs" / "generated"))
     args = ap.parse_args()
     out = Path(args.out)
