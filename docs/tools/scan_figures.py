@@ -27,7 +27,7 @@ def label(value) -> str:
     if value is sm.UNSET:
         return ""
     if value == sm.EMPTY:
-        return "0"
+        return "\u2205"   # the empty sum (0); a plain "0" would read as x[0]
     lo, hi = value
     return str(lo) if lo == hi else f"{lo}..{hi}"
 
@@ -111,7 +111,7 @@ def render(model: sm.Model) -> str:
         out.append(f'<rect x="{lx}" y="{y + 10}" width="14" height="12" fill="{COLORS[kind]}" stroke="#888"/>'
                    f'<text x="{lx + 18}" y="{y + 20}">{text}</text>')
         lx += 40 + 7 * len(text)
-    out.append(f'<text x="{lx}" y="{y + 20}" fill="#777">"a..b" = x[a] + ... + x[b]</text>')
+    out.append(f'<text x="{lx}" y="{y + 20}" fill="#777">"a..b" = x[a] + ... + x[b], "a" = x[a], \u2205 = empty sum (0)</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
