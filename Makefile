@@ -6,6 +6,7 @@
 #   make labN-solution   the same for the reference solution
 #   make bench-cpu       the CPU backend's speed benchmark
 #   make bench           the GPU benchmark (scanlab-bench; BENCH_ARGS=..., JSON in BUILD_DIR/bench.json)
+#   make grade           grade labs/ with the autograder     (SUBMISSION=dir BACKEND=... RESULTS=file.json)
 #   make docs            the lecture notes as a static site in site/ (mkdocs; see docs/index.md)
 #   make clean           remove the build tree
 #
@@ -24,7 +25,7 @@ GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 all: build
 
 help:
-	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 configure: $(BUILD_DIR)/CMakeCache.txt
 $(BUILD_DIR)/CMakeCache.txt:
@@ -87,3 +88,13 @@ solutions-present:
 .PHONY: gradescope-package
 gradescope-package:
 	grader/gradescope/make_package.sh $(BUILD_DIR)/gradescope
+
+# The autograder (grader/README.md): `make grade SUBMISSION=dir BACKEND=cpu RESULTS=file.json`.
+# GRADE_ARGS passes anything else (--lab 3, --junit FILE, --batch DIR --out DIR, ...).
+SUBMISSION ?= labs
+RESULTS ?=
+GRADE_ARGS ?=
+.PHONY: grade
+grade: configure
+	@$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target scanlab >/dev/null || $(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target scanlab
+	$(BUILD_DIR)/bin/scanlab grade --submission $(SUBMISSION) --backend $(BACKEND) $(if $(RESULTS),--results $(RESULTS)) $(GRADE_ARGS)

@@ -9,7 +9,7 @@
 // to the status file (CUDA errors, the CPU backend's detector reports) can only add failures.
 //
 //   correctness: runner --so scan.so --n N --input in.bin --guard guard.bin --output out.bin
-//                       --status status.txt [--calls 2]
+//                       --status status.txt [--calls 2] [--zero-workspace]
 //   performance: runner --so scan.so --reference ref.so --n N --input in.bin --time --status out.txt
 //                (GPU: CUDA events owned by the runner, L2 flush, median over repeats)
 #include <dlfcn.h>
@@ -40,6 +40,7 @@ struct options {
   unsigned long long n = 0;
   int calls = 2;
   bool time = false;
+  bool zero_workspace = false;  // diagnosis only: does it pass when the workspace arrives zeroed?
 };
 
 [[noreturn]] void die(const char* what, const char* detail = "") {
@@ -127,7 +128,7 @@ int correctness(const options& o) {
   guarded in = allocate(bytes, pattern), outbuf = allocate(bytes, pattern), ws = allocate(ws_bytes, pattern);
   cudaMemcpy(in.data(), input.data(), bytes, cudaMemcpyHostToDevice);
   // A workspace arrives dirty: 0xff bytes, never zero.
-  if (ws_bytes > 0) cudaMemset(ws.data(), 0xff, ws_bytes);
+  if (ws_bytes > 0) cudaMemset(ws.data(), o.zero_workspace ? 0 : 0xff, ws_bytes);
 
   for (int call = 1; call <= o.calls; ++call) {
     fill_output_poison(outbuf.data(), o.n);
@@ -264,6 +265,7 @@ int main(int argc, char** argv) {
     else if (a == "--n") o.n = std::strtoull(value().c_str(), nullptr, 10);
     else if (a == "--calls") o.calls = std::atoi(value().c_str());
     else if (a == "--time") o.time = true;
+    else if (a == "--zero-workspace") o.zero_workspace = true;
     else die("unknown option ", a.c_str());
   }
   if (o.so.empty() || o.input.empty() || o.status.empty()) die("usage: see the comment at the top of runner_main.cpp");

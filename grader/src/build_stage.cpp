@@ -134,7 +134,7 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
   limits.wall_seconds = 120;
   limits.keep_output = 1 << 20;
   for (const auto& step : steps) {
-    const sandbox_result s = run_sandboxed(step, {}, limits, work_dir);
+    const sandbox_result s = run_sandboxed(step, {"LC_ALL=C"}, limits, work_dir);  // ASCII quotes in messages
     if (!s.ok()) {
       r.diagnosis = "compile_error";
       const std::string why = s.timed_out ? "the compiler did not finish within 120 s\n" : "";

@@ -115,8 +115,28 @@ class lab_runner {
     }
   }
 
+  // Runs a case; a failure with a non-empty workspace is run once more (one call) with the
+  // workspace zeroed: passing then means the code relies on memory it must initialise itself.
   case_outcome run(const grading_case& c, const std::string& object, int index) {
+    case_outcome o = run_once(c, object, index, false);
+    static const std::set<std::string> retry = {"crash", "hang", "wrong_output", "out_of_bounds", "cuda_error",
+                                                "output_never_written"};
+    if (!o.passed && workspace_used_ && retry.count(o.diagnosis) > 0) {
+      const case_outcome zeroed = run_once(c, object, index, true);
+      if (zeroed.passed) {
+        o.details.insert(o.details.begin(), o.headline);
+        o.diagnosis = "dirty_workspace";
+        o.headline = "relies on a zeroed workspace: right when the workspace arrives zeroed, not when it arrives "
+                     "dirty (reset the counters and flags you use in the workspace at every call of scan())";
+      }
+    }
+    return o;
+  }
+
+ private:
+  case_outcome run_once(const grading_case& c, const std::string& object, int index, bool zero_workspace) {
     case_outcome o;
+    calls_ = zero_workspace ? 1 : 2;
     const std::uint64_t seed = mix(job_.seed, static_cast<std::uint64_t>(c.data_key >= 0 ? c.data_key : index) + 1000);
     const std::vector<float> input = harness::make_input(c.n, seed, c.data);
     const std::string stem = fmt::format("{}/case{}", job_.work_dir, index);
@@ -127,7 +147,8 @@ class lab_runner {
     std::vector<std::string> argv = c.wrapper;
     argv.insert(argv.end(), {job_.config->runner(c.backend), "--so", object, "--n", std::to_string(c.n), "--input",
                              stem + ".in", "--guard", stem + ".guard", "--output", stem + ".out", "--status",
-                             stem + ".status", "--calls", "2"});
+                             stem + ".status", "--calls", std::to_string(calls_)});
+    if (zero_workspace) argv.push_back("--zero-workspace");
     std::vector<std::string> env = c.env;
     env.push_back("ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0");
     sandbox_limits limits;
@@ -138,6 +159,7 @@ class lab_runner {
     const sandbox_result s = run_sandboxed(argv, env, limits, job_.work_dir);
     std::vector<std::string> messages;
     auto status = parse_status(stem + ".status", messages);
+    workspace_used_ = std::atoll(status["workspace"].c_str()) > 0;
 
     auto fail = [&](std::string diagnosis, std::string headline) {
       o.passed = false;
@@ -174,6 +196,11 @@ class lab_runner {
              fmt::format("CUDA error in call {} of scan(): {}", call, cuda));
       }
     }
+    // Reports name the temporary copy: show the student's path instead.
+    const std::string temp_source = job_.work_dir + "/scan.cu";
+    const std::string display = job_.lab->spec.name + "/scan.cu";
+    for (std::string& d : o.details)
+      for (std::size_t p; (p = d.find(temp_source)) != std::string::npos;) d.replace(p, temp_source.size(), display);
     if (!o.passed) return o;
     // 3. The raw buffers, checked here.
     check_raw(c, input, stem + ".out", o);
@@ -183,7 +210,6 @@ class lab_runner {
     return o;
   }
 
- private:
   static std::string asan_summary(const std::string& err) {
     std::istringstream in(err);
     std::string out;
@@ -213,7 +239,7 @@ class lab_runner {
     const std::size_t per_call = 2 * (bytes + 2 * guard_bytes) + 2 * guard_bytes;
     std::vector<unsigned char> raw(per_call);
     harness::output_check first_check;
-    for (int call = 1; call <= 2; ++call) {
+    for (int call = 1; call <= calls_; ++call) {
       if (!f.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(per_call))) {
         o.passed = false;
         o.diagnosis = "crash";
@@ -285,6 +311,8 @@ class lab_runner {
   const lab_job& job_;
   harness::lab_spec spec_;
   std::vector<unsigned char> guard_;
+  int calls_ = 2;
+  bool workspace_used_ = false;
 };
 
 // Score of a group of cases: the share that passed.
