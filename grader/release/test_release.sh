@@ -30,7 +30,41 @@ for stub in "$source"/labs/*/scan.cu; do
 done
 echo "release: no solution, test or marker in $(find "$release" -type f | wc -l) files; stubs intact"
 
-# 3. `make lab2` in the release, CPU backend only (GPU and sanitizer variants off to keep the
+# 3. The audit can fail: a small fake tree with a solution pasted into a public file (one line
+#    changed, so only the code-line fingerprint can catch it), a rubric with a hidden key, and an
+#    instructor note carrying the marker.
+fake="$work/fake-source"
+mkdir -p "$fake/labs/lab9-x" "$fake/solutions/lab9-x" "$fake/common" "$fake/grader/release" "$fake/docs"
+cp "$source/grader/release/exclude.txt" "$fake/grader/release/"
+echo '[{"id": 9, "name": "lab9-x"}]' > "$fake/labs/labs.json"
+printf '// Lab 9: stub\nvoid scan(const float* in, float* out, unsigned n) {\n    // TODO\n}\n' > "$fake/labs/lab9-x/scan.cu"
+cat > "$fake/solutions/lab9-x/scan.cu" <<'CU'
+void scan(const float* in, float* out, unsigned n) {
+    float running_total_of_inputs = 0.0f;
+    for (unsigned element_index = 0; element_index < n; ++element_index) {
+        running_total_of_inputs = running_total_of_inputs + in[element_index];
+        out[element_index] = running_total_of_inputs; // the answer
+    }
+}
+CU
+sed 's/the answer/pasted/; 1s/.*/void my_scan(const float* in, float* out, unsigned n) {/' \
+  "$fake/solutions/lab9-x/scan.cu" > "$fake/common/leak.cu"
+echo '{"labs": {"9": {"points": 3, "hidden_seed": 1234, "secret_sizes": [7]}}}' > "$fake/grader/rubric.json"
+echo "Staff only. $marker" > "$fake/docs/grading-notes.md"
+"$tool" --source "$fake" "$work/fake-release" > "$work/fake.log" 2>&1; rc=$?
+cat "$work/fake.log"
+[ "$rc" -eq 1 ] || fail "the audit let a pasted solution through (exit $rc, expected 1)"
+grep -q "common/leak.cu: .* code lines of solutions/lab9-x/scan.cu" "$work/fake.log" ||
+  fail "the audit did not name common/leak.cu"
+rm "$fake/common/leak.cu"
+"$tool" --source "$fake" --force "$work/fake-release" > "$work/fake.log" 2>&1 ||
+  { cat "$work/fake.log"; fail "the fake release without the leak failed"; }
+grep -q "hidden_seed\|secret_sizes\|1234" "$work/fake-release/grader/rubric.json" && fail "rubric secrets went out"
+grep -q '"points": 3' "$work/fake-release/grader/rubric.json" || fail "the rubric's public part is missing"
+[ -e "$work/fake-release/docs/grading-notes.md" ] && fail "a file with the marker went out"
+echo "audit: catches a pasted solution, strips rubric secrets, drops marked files"
+
+# 4. `make lab2` in the release, CPU backend only (GPU and sanitizer variants off to keep the
 #    build to one lab). A stub must fail cleanly: exit 1 with its report, not a build error.
 cd "$release" || fail "no release folder"
 args="-DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_ENABLE_ASAN=OFF -DSCANLAB_ENABLE_TSAN=OFF"
@@ -46,7 +80,7 @@ echo "$out" | grep -q "cases passed" || fail "make lab2 printed no report"
 "$build/bin/scanlab-run-lab" "$build" 2 cpu student --quiet >/dev/null 2>&1; rc=$?
 [ "$rc" -eq 1 ] || fail "the stub's check exited with $rc (expected 1: cases failed)"
 
-# 4. The solution target explains itself.
+# 5. The solution target explains itself.
 out=$(make lab2-solution BACKEND=cpu BUILD_DIR="$build" 2>&1); rc=$?
 echo "$out"
 [ "$rc" -ne 0 ] && echo "$out" | grep -q "not in this release" || fail "make lab2-solution did not say the solution is not in this release"
