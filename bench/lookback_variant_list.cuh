@@ -16,6 +16,7 @@ namespace {
 //                         Thr  It  MinB Load Stcs Early Pers Backoff
 using v_base       = variant<128, 32, 8, 0, false, false, false, 20>;  // = decoupled_lookback.cu today
 using v_early      = variant<128, 32, 8, 0, false, true, false, 20>;
+using v_early_mb6  = variant<128, 32, 6, 0, false, true, false, 20>;
 using v_early_cs   = variant<128, 32, 8, 1, true, true, false, 20>;
 using v_early_nc   = variant<128, 32, 8, 2, false, true, false, 20>;
 using v_early_spin = variant<128, 32, 8, 0, false, true, false, 0>;
@@ -44,6 +45,7 @@ using v_p128x16_cs = variant<128, 16, 8, 1, true, true, true, 20>;
   X(0, "lb-early-nc-128x32",  v_early_nc,   "early + __ldg loads")                                             \
   X(1, "lb-early-spin-128x32", v_early_spin, "early, no __nanosleep back-off")                                 \
   X(1, "lb-early-b100-128x32", v_early_b100, "early, 100 ns back-off")                                         \
+  X(1, "lb-early-mb6-128x32", v_early_mb6,  "early, 6 blocks/SM: up to 80 registers, no spills")             \
   X(1, "lb-early-128x24",     v_128x24,     "early, CUB's 128x24 tile, 8 blocks/SM")                           \
   X(1, "lb-early-128x48",     v_128x48,     "early, 128x48, 5 blocks/SM")                                      \
   X(2, "lb-early-128x64",     v_128x64,     "early, 128x64, 4 blocks/SM")                                      \

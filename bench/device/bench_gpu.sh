@@ -39,20 +39,20 @@ if [ ! -x "$BENCH" ]; then
   exit 1
 fi
 
-# 1. The main run, every power of two from 2^10 to 2^30 (about 20-40 s of GPU time expected;
-#    the JSON is rewritten after every size, so a run cut short keeps what it measured). A kernel
+# 1. The main run, every power of two from 2^10 to 2^30 (about 20-40 s expected), the sizes the
+#    targets name first: the JSON is rewritten after every size, so a run cut short keeps them. A kernel
 #    that hangs (more than 15 s for one call) ends the run with "HANG <name>"; the run is then
 #    repeated without it, into bench-retryN.json (the plots and the summary merge the files).
 step list 20 "$BENCH" --list
 SKIP=""
 JSONS=()
 for attempt in 1 2 3; do
-  left=$(( 135 - $(elapsed) ))
+  left=$(( 110 - $(elapsed) ))
   [ "$left" -gt 20 ] || break
   json="$DIR/bench.json"
   [ "$attempt" -eq 1 ] || json="$DIR/bench-retry$attempt.json"
   step "main$attempt" "$left" "$BENCH" --only solution,advanced,variant ${SKIP:+--skip "$SKIP"} \
-    --log2 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 \
+    --log2 28 30 10 16 20 24 12 14 18 22 26 29 27 25 23 21 19 17 15 13 11 \
     --min-reps 15 --max-reps 400 --min-time 0.01 --hang-seconds 15 --json "$json"
   cat "$DIR/main$attempt.log" >>"$DIR/bench.txt"
   [ -s "$json" ] && JSONS+=("$json")
@@ -62,18 +62,18 @@ for attempt in 1 2 3; do
 done
 
 # 2. The student files (the stubs are expected to be WRONG: wrong outputs are reported, not timed).
-left=$(( 160 - $(elapsed) ))
-if [ "$left" -gt 10 ]; then
-  [ "$left" -lt 25 ] || left=25
+left=$(( 125 - $(elapsed) ))
+if [ "$left" -gt 5 ]; then
+  [ "$left" -lt 20 ] || left=20
   step students "$left" "$BENCH" --only student --log2 10 16 20 24 28 --min-reps 10 --max-reps 200 \
     --min-time 0.005 --hang-seconds 5 --json "$DIR/students.json"
   cp "$DIR/students.log" "$DIR/students.txt"
 fi
 
-# 3. Plots and summary (matplotlib; a few seconds).
+# 3. Plots and summary (matplotlib: a few seconds, more if it must build its font cache first).
 if [ "${#JSONS[@]}" -gt 0 ]; then
-  step plots 20 python3 bench/plot_bench.py "${JSONS[@]}" --out "$DIR/plots"
-  timeout 10 python3 bench/summarize_bench.py "${JSONS[@]}" "$DIR/students.json" >"$DIR/summary.md" 2>"$DIR/summary.log" ||
+  step plots 30 python3 bench/plot_bench.py "${JSONS[@]}" --out "$DIR/plots"
+  timeout 5 python3 bench/summarize_bench.py "${JSONS[@]}" "$DIR/students.json" >"$DIR/summary.md" 2>"$DIR/summary.log" ||
     echo "summary failed: $(tail -3 "$DIR/summary.log")" >>"$DIR/summary.md"
   [ -z "$SKIP" ] || echo "Hung (left out of later runs): $SKIP" >>"$DIR/summary.md"
 else

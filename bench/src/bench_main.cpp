@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
   CLI::App app{"scanlab-bench: time scans on the GPU (CUDA events, medians, L2 flushed) against cudaMemcpy, a "
                "float4 copy, CUB and thrust; --backend cpu runs the CPU backend's speed benchmark"};
   app.add_option("--backend", opt.backend, "gpu (default) or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
-  app.add_option("--log2", opt.log2_sizes, "sizes as powers of two, e.g. --log2 10 20 28 (default: 10,12,...,28,30)")
+  app.add_option("--log2", opt.log2_sizes, "sizes as powers of two, measured in this order, e.g. --log2 28 10 20 (default: 10,12,...,28,30)")
       ->check(CLI::Range(0u, 30u));
   app.add_option("--only", opt.only,
                  "implementations to run, by name or group (baseline, solution, advanced, student, variant); "

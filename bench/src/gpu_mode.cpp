@@ -128,9 +128,10 @@ int run_gpu(const options& opt) {
     std::_Exit(3);
   };
 
-  std::vector<unsigned> sizes = opt.log2_sizes;
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  // In the order given (a run cut short keeps the sizes that came first), each once.
+  std::vector<unsigned> sizes;
+  for (unsigned k : opt.log2_sizes)
+    if (std::find(sizes.begin(), sizes.end(), k) == sizes.end()) sizes.push_back(k);
   for (unsigned k : sizes) {
     const unsigned n = 1u << k;
     data.prepare(n, opt.seed);
