@@ -13,7 +13,6 @@ Exit status: 0 with at least one lab mapped, 3 when nothing could be mapped, 2 o
 import argparse
 import json
 import re
-import shutil
 import sys
 import tempfile
 import zipfile
