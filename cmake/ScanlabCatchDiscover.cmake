@@ -2,6 +2,7 @@
 # writes a CTest file with one test per case. Our own instead of Catch's catch_discover_tests,
 # whose PROPERTIES lose all but the first of several labels on the way to CTest.
 #   -D EXE=<executable> -D PREFIX=<name prefix> -D LABELS=<a,b,c> -D OUT=<file> -D CATCH_MAJOR=<2|3>
+#   [-D LABEL_FROM_NAME=<regex>: a case whose name matches also gets the first group as a label]
 if(CATCH_MAJOR EQUAL 3)
   set(list_args --list-tests --verbosity quiet)
 else()
@@ -19,9 +20,13 @@ foreach(name IN LISTS names)
   endif()
   # A Catch test spec treats , [ ] and \ specially: escape them to select exactly this case.
   string(REGEX REPLACE "([\\\\,\\[\\]])" "\\\\\\1" spec "${name}")
+  set(case_labels "${labels}")
+  if(LABEL_FROM_NAME AND name MATCHES "${LABEL_FROM_NAME}" AND CMAKE_MATCH_1)
+    list(APPEND case_labels "${CMAKE_MATCH_1}")
+  endif()
   string(APPEND script
     "add_test([==[${PREFIX}${name}]==] [==[${EXE}]==] [==[${spec}]==])\n"
-    "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES LABELS [==[${labels}]==] "
+    "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES LABELS [==[${case_labels}]==] "
     "SKIP_RETURN_CODE 77 TIMEOUT 300)\n")
 endforeach()
 file(WRITE "${OUT}" "${script}")

@@ -15,8 +15,12 @@
 #     SCANLAB_TIME_LIMIT_S);
 #   * custom targets check-lab<id> (everything of the lab), check-lab<id>-solution and
 #     check-lab<id>-student (what `make lab<id>` / `make lab<id>-solution` build);
-#   * a CTest test per reference-solution check, labelled lab<id>, the backend and `solutions`.
-#     The student's checks are not tests: a stub fails by design.
+#   * for tests/labs (when SCANLAB_BUILD_TESTS is on), the global property
+#     SCANLAB_LAB_SOLUTION_CHECKS, one "<id>:<name>:<variant>:<backend>" per reference-solution
+#     check: tests/labs/CMakeLists.txt turns each into Catch2 test cases ("lab3 solution: edge
+#     sizes", ...) labelled lab<id>, the backend and `solutions`, run in-process on the same
+#     library. The student's checks are not tests (a stub fails by design); tests/labs checks that
+#     the stubs fail cleanly.
 #
 # Adding a lab: a folder labs/<name> (scan.cu, lab.h), solutions/<name>/scan.cu, an entry in
 # labs.json, and one scanlab_add_lab(<id>) call in labs/CMakeLists.txt.
@@ -173,21 +177,7 @@ function(scanlab_add_lab id)
         list(APPEND student_checks ${check})
       else()
         list(APPEND solution_checks ${check})
-        set(test_name "${backend}:${name} ${variant}")
-        add_test(NAME "${test_name}" COMMAND ${check} --quiet)
-        set(environment "")
-        if(backend STREQUAL "cpu-asan")
-          set(environment "ASAN_OPTIONS=detect_leaks=0")
-        endif()
-        set_tests_properties("${test_name}" PROPERTIES
-          LABELS "lab${id};${backend};solutions"
-          SKIP_RETURN_CODE 77
-          TIMEOUT 600
-          ENVIRONMENT "${environment}")
-        if(backend STREQUAL "gpu")
-          # Up to 2^30 elements: several GiB of device memory each, so one GPU check at a time.
-          set_tests_properties("${test_name}" PROPERTIES RESOURCE_LOCK scanlab_gpu_memory)
-        endif()
+        set_property(GLOBAL APPEND PROPERTY SCANLAB_LAB_SOLUTION_CHECKS "${id}:${name}:${variant}:${backend}")
       endif()
     endforeach()
   endforeach()

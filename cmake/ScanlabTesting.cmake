@@ -1,21 +1,42 @@
 # scanlab_add_catch_test(<name> BACKEND <gpu|cpu|cpu-asan|host> SOURCES ... [LABELS ...]
-#                        [INCLUDES ...] [LINK ...] [DEFINES ...])
+#                        [LABEL_FROM_NAME <regex>] [INCLUDES ...] [LINK ...] [DEFINES ...])
 #
 # One Catch2 executable, each TEST_CASE registered with CTest as "<backend>:<case>" and labelled
-# with LABELS plus the backend, so `ctest -L lab3` or `ctest -L cpu` runs one slice. On a machine
-# without a GPU the gpu tests exit with 77, which CTest reports as skipped.
+# with LABELS plus the backend, so `ctest -L lab3` or `ctest -L cpu` runs one slice. With
+# LABEL_FROM_NAME, a case whose name matches the regular expression also gets the regex's first
+# group as a label (e.g. "^(lab[0-9]+) " labels "lab3 stub: ..." lab3). On a machine without a
+# GPU the gpu tests exit with 77, which CTest reports as skipped.
+#
+# main() (tests/support/catch_main.cpp, with Catch2 v2 the whole of Catch2's implementation) is
+# compiled once per backend and shared by every test executable of that backend.
 
 set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")
 set(SCANLAB_CATCH_DISCOVER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/ScanlabCatchDiscover.cmake")
 
+# The static library holding main() for the test executables of one backend. A static library,
+# not an object library: the linker takes main() from it because nothing else defines main.
+function(scanlab_catch_main out_var backend)
+  set(target scanlab_catch_main_${backend})
+  if(NOT TARGET ${target})
+    scanlab_add_cuda_target(${target}
+      BACKEND ${backend}
+      KIND STATIC
+      SOURCES "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp"
+      LINK Catch2::Catch2
+      DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR})
+  endif()
+  set(${out_var} ${target} PARENT_SCOPE)
+endfunction()
+
 function(scanlab_add_catch_test name)
-  cmake_parse_arguments(ARG "" "BACKEND" "SOURCES;LABELS;INCLUDES;LINK;DEFINES" ${ARGN})
+  cmake_parse_arguments(ARG "" "BACKEND;LABEL_FROM_NAME" "SOURCES;LABELS;INCLUDES;LINK;DEFINES" ${ARGN})
+  scanlab_catch_main(catch_main ${ARG_BACKEND})
   scanlab_add_cuda_target(${name}
     BACKEND ${ARG_BACKEND}
     KIND EXECUTABLE
-    SOURCES ${ARG_SOURCES} "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp"
+    SOURCES ${ARG_SOURCES}
     INCLUDES ${ARG_INCLUDES} "${SCANLAB_TEST_SUPPORT_DIR}"
-    LINK Catch2::Catch2 ${ARG_LINK}
+    LINK ${catch_main} Catch2::Catch2 ${ARG_LINK}
     DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${ARG_DEFINES})
   # Test cases are listed after each link (see ScanlabCatchDiscover.cmake); CTest includes the
   # result, or reports the executable as not built.
@@ -23,7 +44,8 @@ function(scanlab_add_catch_test name)
   string(REPLACE ";" "," labels "${ARG_LABELS};${ARG_BACKEND}")
   add_custom_command(TARGET ${name} POST_BUILD
     COMMAND "${CMAKE_COMMAND}" -D "EXE=$<TARGET_FILE:${name}>" -D "PREFIX=${ARG_BACKEND}:"
-            -D "LABELS=${labels}" -D "OUT=${cases_file}" -D "CATCH_MAJOR=${SCANLAB_CATCH2_MAJOR}"
+            -D "LABELS=${labels}" -D "LABEL_FROM_NAME=${ARG_LABEL_FROM_NAME}" -D "OUT=${cases_file}"
+            -D "CATCH_MAJOR=${SCANLAB_CATCH2_MAJOR}"
             -P "${SCANLAB_CATCH_DISCOVER_SCRIPT}"
     BYPRODUCTS "${cases_file}"
     VERBATIM)

@@ -1,5 +1,6 @@
 // The lab_spec of the executable being built, from the compile definitions that
-// cmake/ScanlabLab.cmake reads out of labs/labs.json. Only check_main.cpp includes this.
+// cmake/ScanlabLab.cmake reads out of labs/labs.json. Only check_main.cpp and
+// tests/labs/lab_cases_registration.cpp include this.
 #pragma once
 
 #include <cstdio>

@@ -1,0 +1,30 @@
+// The lab-specific part of a lab's Catch2 test executable: the lab's numbers (compile definitions
+// from labs.json, as for the check executable) and the scan of the linked variant. Kept free of
+// Catch2 so that the per-lab compile stays small.
+#include <cstddef>
+
+#include "harness/lab_spec_definitions.h"
+#include "lab_cases.h"
+
+#ifndef SCANLAB_CHECK_EXECUTABLE
+#error "SCANLAB_CHECK_EXECUTABLE: the lab's check executable, which replay commands name"
+#endif
+
+std::size_t scan_workspace_bytes(unsigned n);
+void scan(const float* input, float* output, unsigned n, void* workspace);
+
+#if defined(__SANITIZE_ADDRESS__)
+// The cpu-asan checks run with ASAN_OPTIONS=detect_leaks=0 (their replay commands say so): they
+// look for out-of-bounds accesses, and device memory a scan never frees is no failure of the lab.
+// The tests do the same; ASAN_OPTIONS in the environment still overrides this.
+extern "C" const char* __asan_default_options() { return "detect_leaks=0"; }
+#endif
+
+namespace {
+// During static initialisation, before Catch2's main() lists or runs anything.
+const bool registered = [] {
+  scanlab::lab_tests::register_lab_cases(scanlab::harness::spec_from_definitions(), {&scan_workspace_bytes, &scan},
+                                         SCANLAB_CHECK_EXECUTABLE);
+  return true;
+}();
+}  // namespace

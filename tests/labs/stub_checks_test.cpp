@@ -1,0 +1,116 @@
+// Every lab's stub (labs/<name>/scan.cu as handed out) fails its check cleanly on the CPU backend:
+// the check executable ends with status 1, n = 0 passes (nothing to write) and every other case
+// reports "output never written" - no crash, hang or sanitizer report, and no case lost.
+//
+// SCANLAB_STUB_CHECKS lists the student checks as "<lab id>=<executable>|<lab id>=<executable>...".
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scanlab_catch.hpp"
+
+#ifndef SCANLAB_STUB_CHECKS
+#error "SCANLAB_STUB_CHECKS: the student check executables, see tests/labs/CMakeLists.txt"
+#endif
+
+namespace {
+
+struct stub_check {
+  std::string lab;  // "lab3"
+  std::string executable;
+};
+
+std::vector<stub_check> parse_stub_checks(const std::string& list) {
+  std::vector<stub_check> checks;
+  std::stringstream in(list);
+  std::string item;
+  while (std::getline(in, item, '|')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) checks.push_back({"lab" + item.substr(0, eq), item.substr(eq + 1)});
+  }
+  return checks;
+}
+
+const std::vector<stub_check>& stub_checks() {
+  static const std::vector<stub_check> checks = parse_stub_checks(SCANLAB_STUB_CHECKS);
+  return checks;
+}
+
+struct run_result {
+  int status = -1;  // exit status, or -1 when the process did not exit normally
+  std::string output;
+};
+
+run_result run(const std::string& executable) {
+  run_result r;
+  // The default schedule, whatever the calling shell asks for.
+  const std::string command = "env -u SCANLAB_THREAD_ORDER -u SCANLAB_BLOCK_ORDER -u SCANLAB_SEED "
+                              "-u SCANLAB_WATCHDOG_SECONDS '" + executable + "' --color never 2>&1";
+  std::FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return r;
+  std::array<char, 4096> buffer;
+  std::size_t got;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.output.append(buffer.data(), got);
+  const int wait_status = pclose(pipe);
+  if (wait_status != -1 && WIFEXITED(wait_status)) r.status = WEXITSTATUS(wait_status);
+  return r;
+}
+
+void check_stub(const stub_check& stub) {
+  const run_result r = run(stub.executable);
+  INFO("$ " << stub.executable << "\n" << r.output);
+  CHECK(r.status == 1);
+
+  // "  checks the inclusive scan of each 1024-element section, 19 cases"
+  std::smatch m;
+  const std::regex header(R"(\n  checks the .*, ([0-9]+) cases?\n)");
+  REQUIRE(std::regex_search(r.output, m, header));
+  const int cases = std::stoi(m[1]);
+
+  // "  [ 2/19] n = 1 (one element, integers, seed 1002) ... FAILED: output never written"
+  const std::regex case_line(R"(^  \[ *([0-9]+)/[0-9]+\] (.*) \.\.\. (.*)$)");
+  int seen = 0;
+  std::istringstream lines(r.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (!std::regex_match(line, m, case_line)) continue;
+    ++seen;
+    const std::string description = m[2], outcome = m[3];
+    INFO(line);
+    if (description.rfind("n = 0 ", 0) == 0)
+      CHECK(outcome.rfind("passed", 0) == 0);
+    else
+      CHECK(outcome == "FAILED: output never written");
+  }
+  CHECK(seen == cases);
+  CHECK(r.output.find("(cpu backend, student): 1/" + std::to_string(cases) + " cases passed\n") != std::string::npos);
+}
+
+// Catch2 runs plain functions: one per lab, by its index in SCANLAB_STUB_CHECKS.
+constexpr std::size_t max_labs = 32;
+
+template <std::size_t I>
+void check_stub_at() {
+  check_stub(stub_checks().at(I));
+}
+
+template <std::size_t... I>
+constexpr std::array<void (*)(), sizeof...(I)> stub_functions(std::index_sequence<I...>) {
+  return {&check_stub_at<I>...};
+}
+
+const bool registered = [] {
+  constexpr auto functions = stub_functions(std::make_index_sequence<max_labs>());
+  const auto& checks = stub_checks();
+  for (std::size_t i = 0; i < checks.size() && i < max_labs; ++i)
+    REGISTER_TEST_CASE(functions[i], checks[i].lab + " stub: every case but n = 0 reports output never written",
+                       "[stubs][" + checks[i].lab + "][cpu]");
+  return true;
+}();
+
+}  // namespace
