@@ -41,15 +41,15 @@ if [ ! -x "$SCANLAB" ]; then
 fi
 
 # 1. The reference solutions, all eight labs, twice (fresh seeds each time: the score must repeat).
-#    Four labs at a time: builds and correctness runs overlap; every timing compares the student
+#    Eight labs at a time (16 cores): builds and correctness runs overlap; every timing compares the student
 #    and the reference inside one child, interleaved, so they share whatever load there is.
-step reference-1 60 "$SCANLAB" grade --submission solutions --backend gpu --rubric "$RUBRIC" --jobs 4 \
+step reference-1 60 "$SCANLAB" grade --submission solutions --backend gpu --rubric "$RUBRIC" --jobs 8 \
   --results "$DIR/reference-1.json" --markdown "$DIR/reference-1.md" --junit "$DIR/reference-1.xml" --no-colour
-step reference-2 50 "$SCANLAB" grade --submission solutions --backend gpu --rubric "$RUBRIC" --jobs 4 \
+step reference-2 55 "$SCANLAB" grade --submission solutions --backend gpu --rubric "$RUBRIC" --jobs 8 \
   --results "$DIR/reference-2.json" --markdown "$DIR/reference-2.md" --no-colour
 # 2. The known-wrong submissions (their own small rubric), on the GPU.
-step submissions 35 "$SCANLAB" grade --batch tests/grader/submissions --out "$DIR/submissions" --backend gpu \
-  --rubric tests/grader/rubric.json --jobs 4
+step submissions 30 "$SCANLAB" grade --batch tests/grader/submissions --out "$DIR/submissions" --backend gpu \
+  --rubric tests/grader/rubric.json --jobs 8
 
 # Summary.
 {
