@@ -339,13 +339,14 @@ test_result group_test(const std::string& lab_label, const std::string& kind, co
   return t;
 }
 
-bool on_path(const std::string& program) {
+// The full path of a program on PATH ("" when absent): execve does not search PATH.
+std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
-  if (!path) return false;
+  if (!path) return "";
   std::istringstream dirs(path);
   for (std::string d; std::getline(dirs, d, ':');)
-    if (!d.empty() && ::access((d + "/" + program).c_str(), X_OK) == 0) return true;
-  return false;
+    if (!d.empty() && ::access((d + "/" + program).c_str(), X_OK) == 0) return d + "/" + program;
+  return "";
 }
 
 }  // namespace
@@ -474,11 +475,12 @@ lab_result grade_lab(const lab_job& job) {
       add("memory", 33, ints, "warp + 1, AddressSanitizer", {}, "cpu-asan");
       add("memory", 2 * big + 1, ints, "2 blocks + 1, AddressSanitizer", {}, "cpu-asan");
     }
-  } else if (rb.sanitizers && on_path("compute-sanitizer")) {
+  } else if (const std::string sanitizer = rb.sanitizers ? find_on_path("compute-sanitizer") : "";
+             !sanitizer.empty()) {
     for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
       const std::string group = std::string(tool) == "memcheck" ? "memory" : std::string(tool) == "racecheck" ? "race" : "barrier";
       add(group, std::min<std::uint64_t>(2 * big + 1, cap), ints, tool, {}, "gpu",
-          {"compute-sanitizer", "--tool", tool, "--error-exitcode", "1", "--print-limit", "10"});
+          {sanitizer, "--tool", tool, "--error-exitcode", "1", "--print-limit", "10"});
     }
   }
 
@@ -549,6 +551,18 @@ lab_result grade_lab(const lab_job& job) {
     if (hits.empty()) hits.push_back({"every case of this lab", case_outcome{}});
     else hits.resize(1);
     by_group["barrier"].insert(by_group["barrier"].end(), hits.begin(), hits.end());
+  }
+  // GPU forward progress: block order cannot be chosen there, so the test is that no case hung.
+  if (gpu && rb.progress_points > 0) {
+    case_outcome verdict;
+    std::string where = "every case of this lab";
+    for (const auto& [group, list] : by_group)
+      for (const auto& [what, o] : list)
+        if (verdict.passed && !o.passed && o.diagnosis == "hang") {
+          verdict = o;
+          where = what;
+        }
+    by_group["progress"].push_back({where, verdict});
   }
   // Memory test: guard zones of every case, plus the sanitizer runs (whose other failures, like a
   // wrong output, are the correctness tests' business).
