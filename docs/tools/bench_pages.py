@@ -80,6 +80,10 @@ def lab_names(doc, lab):
     return sorted(names, key=lambda n: (not n.endswith("-solution"), n))
 
 
+def gbps(v):
+    return format(v, ".0f" if v >= 100 else ".1f" if v >= 1 else ".2f")
+
+
 def fmt(v, spec):
     return "-" if v is None else format(v, spec)
 
@@ -88,7 +92,9 @@ def lab_table(doc, lab) -> str:
     rows = []
     for name in lab_names(doc, lab):
         for p in points(doc, name):
-            rows.append(f"| {name} | 2^{p['log2n']} | {p['median_us']:.1f} | {p['gbps']:.0f} | "
+            if p["log2n"] % 2:   # the table keeps even powers; the plot has every size
+                continue
+            rows.append(f"| {name} | 2^{p['log2n']} | {p['median_us']:.1f} | {gbps(p['gbps'])} | "
                         f"{fmt(p.get('fraction_of_copy'), '.3f')} | {fmt(p.get('speed_vs_cub'), '.2f')} |")
     if not rows:
         return pending(f"This lab's throughput ({lab} is not in `{doc['_path'].name}`)")
@@ -106,7 +112,7 @@ def overview_table(doc) -> str:
     for p in doc["points"]:
         if p.get("log2n") == k and p.get("group") in ("baseline", "solution", "advanced"):
             if p.get("status") == "ok":
-                rows.append(f"| {p['name']} | {p['median_us']:.1f} | {p['gbps']:.0f} | "
+                rows.append(f"| {p['name']} | {p['median_us']:.1f} | {gbps(p['gbps'])} | "
                             f"{fmt(p.get('fraction_of_copy'), '.3f')} | {fmt(p.get('speed_vs_cub'), '.2f')} |")
             else:
                 rows.append(f"| {p['name']} | {p['status']} | | | |")
