@@ -8,22 +8,33 @@
 # GPU the gpu tests exit with 77, which CTest reports as skipped.
 #
 # main() (tests/support/catch_main.cpp, with Catch2 v2 the whole of Catch2's implementation) is
-# compiled once per backend and shared by every test executable of that backend.
+# compiled once (host, CPU backends, GPU) and shared by every test executable.
 
 set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")
 set(SCANLAB_CATCH_DISCOVER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/ScanlabCatchDiscover.cmake")
 
-# The static library holding main() for the test executables of one backend. A static library,
-# not an object library: the linker takes main() from it because nothing else defines main.
+# main() for the test executables of a backend, compiled once and shared: an object library (its
+# references to Catch2 and the backend resolve against whatever the executable links). main() only
+# asks the backend whether a device is usable, so one plain, uninstrumented build serves cpu,
+# cpu-asan and cpu-tsan alike; the executable brings the runtime that answers.
 function(scanlab_catch_main out_var backend)
-  set(target scanlab_catch_main_${backend})
+  if(backend MATCHES "^cpu")
+    set(flavour cpu)
+    set(defines SCANLAB_BACKEND_CPU=1)
+  elseif(backend STREQUAL "gpu")
+    set(flavour gpu)
+    set(defines SCANLAB_BACKEND_GPU=1)
+  else()
+    set(flavour host)
+    set(defines "")
+  endif()
+  set(target scanlab_catch_main_${flavour})
   if(NOT TARGET ${target})
-    scanlab_add_cuda_target(${target}
-      BACKEND ${backend}
-      KIND STATIC
-      SOURCES "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp"
-      LINK Catch2::Catch2
-      DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR})
+    add_library(${target} OBJECT "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp")
+    target_compile_definitions(${target} PRIVATE SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${defines})
+    target_compile_features(${target} PRIVATE cxx_std_20)
+    # For the headers only: the objects go into the executable, which links the libraries itself.
+    target_link_libraries(${target} PRIVATE Catch2::Catch2 scanlab::backend_interface)
   endif()
   set(${out_var} ${target} PARENT_SCOPE)
 endfunction()
@@ -36,8 +47,9 @@ function(scanlab_add_catch_test name)
     KIND EXECUTABLE
     SOURCES ${ARG_SOURCES}
     INCLUDES ${ARG_INCLUDES} "${SCANLAB_TEST_SUPPORT_DIR}"
-    LINK ${catch_main} Catch2::Catch2 ${ARG_LINK}
+    LINK Catch2::Catch2 ${ARG_LINK}
     DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${ARG_DEFINES})
+  target_sources(${name} PRIVATE $<TARGET_OBJECTS:${catch_main}>)
   # Test cases are listed after each link (see ScanlabCatchDiscover.cmake); CTest includes the
   # result, or reports the executable as not built.
   set(cases_file "${CMAKE_CURRENT_BINARY_DIR}/${name}_cases.cmake")
