@@ -1,5 +1,5 @@
 // The look-back variants the benchmark measures and the CPU backend checks (one list for both).
-// variant<Threads, Items, MinBlocks, Load, StreamStores, EarlyPublish, Persistent, BackoffNs>;
+// variant<Threads, Items, MinBlocks, Load, StreamStores, EarlyPublish, Persistent, BackoffNs[, Speculate]>;
 // see lookback_variants.cuh for what each parameter does and bench/NOTES.md for why each is here.
 //
 // SCANLAB_LOOKBACK_VARIANTS(X) calls X(set, "name", type, "what it tests") for every variant. The
@@ -33,6 +33,10 @@ using v_p128x24    = variant<128, 24, 6, 0, false, true, true, 20>;
 using v_p128x32    = variant<128, 32, 4, 0, false, true, true, 20>;
 using v_p256x16    = variant<256, 16, 4, 0, false, true, true, 20>;
 using v_p128x16_cs = variant<128, 16, 8, 1, true, true, true, 20>;
+using v_spec_128x32    = variant<128, 32, 8, 0, false, true, false, 20, true>;
+using v_spec_128x64    = variant<128, 64, 4, 0, false, true, false, 20, true>;
+using v_spec_cs_128x64 = variant<128, 64, 4, 1, true, true, false, 20, true>;
+using v_spec_256x32    = variant<256, 32, 2, 0, false, true, false, 20, true>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -57,5 +61,9 @@ using v_p128x16_cs = variant<128, 16, 8, 1, true, true, true, 20>;
   X(3, "lb-persist-128x24",   v_p128x24,    "persistent, 128x24, 6 blocks/SM")                                 \
   X(4, "lb-persist-128x32",   v_p128x32,    "persistent, 128x32, 4 blocks/SM")                                 \
   X(4, "lb-persist-256x16",   v_p256x16,    "persistent, 256x16, 4 blocks/SM")                                 \
-  X(4, "lb-persist-cs-128x16", v_p128x16_cs, "persistent 128x16 + __ldcs/__stcs")
+  X(4, "lb-persist-cs-128x16", v_p128x16_cs, "persistent 128x16 + __ldcs/__stcs")                            \
+  X(0, "lb-spec-128x32",      v_spec_128x32, "early + tile blockIdx.x loaded while the ticket is drawn")       \
+  X(1, "lb-spec-128x64",      v_spec_128x64, "speculative loads, 128x64, 4 blocks/SM")                         \
+  X(2, "lb-spec-cs-128x64",   v_spec_cs_128x64, "speculative loads, 128x64, __ldcs/__stcs")                    \
+  X(3, "lb-spec-256x32",      v_spec_256x32, "speculative loads, 256x32 (8192 per tile), 2 blocks/SM")
 // clang-format on

@@ -21,6 +21,9 @@
 //                      of registers) before it starts the look-back of the current one, so the SM
 //                      keeps bytes in flight while tiles wait on predecessors.
 //   BackoffNs          __nanosleep between polls of a status word that is not ready (0: spin).
+//   Speculate          issue the loads of tile blockIdx.x while the ticket's atomic is in flight
+//                      (blocks start in about blockIdx order, so the ticket usually matches) and
+//                      reload only when it does not; a one-tile launch draws no ticket at all.
 //
 // Forward progress with Persistent: a block draws tickets in increasing order and publishes a
 // tile's aggregate before waiting on anything, and it only waits on smaller tickets. The smallest
@@ -114,7 +117,7 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
 }
 
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
-          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_>
+          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -124,6 +127,7 @@ struct variant {
   static constexpr bool early_publish = EarlyPublish_;
   static constexpr bool persistent = Persistent_;
   static constexpr unsigned backoff_ns = BackoffNs_;
+  static constexpr bool speculate = Speculate_;
   static constexpr unsigned warps = threads / 32;
   static constexpr unsigned tile = threads * items;
   static constexpr unsigned warp_items = 32 * items;
@@ -304,14 +308,35 @@ __global__ void __launch_bounds__(V::threads, V::min_blocks)
 tile_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
             const float* carry_in) {
   __shared__ block_shared<V> sh;
-  if (threadIdx.x == 0) sh.ticket = draw_ticket(gridDim.x);
-  __syncthreads();
-  const unsigned tile = sh.ticket;
   const unsigned lane = threadIdx.x & 31;
   const unsigned warp = threadIdx.x >> 5;
-  const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
   float4 q[V::vectors];
-  load_tile<V, Vec>(input, warp_base, std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  unsigned tile = 0;
+  if constexpr (V::speculate) {
+    // The atomic is issued first, the guessed tile's loads behind it; thread 0 needs the ticket
+    // only after both are in flight, so the two round trips overlap instead of adding up.
+    const bool single = gridDim.x == 1;
+    unsigned ticket = 0;
+    if (threadIdx.x == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
+    const unsigned guess = blockIdx.x;
+    load_tile<V, Vec>(input, std::size_t(guess) * V::tile + warp * V::warp_items,
+                      std::size_t(guess + 1) * V::tile <= n, n, lane, q);
+    if (threadIdx.x == 0) {
+      if (!single && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
+      sh.ticket = ticket;
+    }
+    __syncthreads();
+    tile = sh.ticket;
+    if (tile != guess)  // block-uniform: the ticket is the block's
+      load_tile<V, Vec>(input, std::size_t(tile) * V::tile + warp * V::warp_items,
+                        std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  } else {
+    if (threadIdx.x == 0) sh.ticket = draw_ticket(gridDim.x);
+    __syncthreads();
+    tile = sh.ticket;
+    const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
+    load_tile<V, Vec>(input, warp_base, std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  }
   scan_tile<V, Vec>(sh, tile, q, output, n, epoch, carry_in, [] {});
 }
 

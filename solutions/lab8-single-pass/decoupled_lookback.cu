@@ -33,7 +33,9 @@
 //
 // Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
 // a tile only ever waits for tiles with smaller tickets, which have already
-// started running, so the scan makes progress in any scheduling order. The
+// started running, so the scan makes progress in any scheduling order. (The
+// block guesses its ticket and loads that tile while the atomic is in flight;
+// a wrong guess only costs a second load.) The
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
 //
@@ -158,6 +160,29 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
     }
 }
 
+// A warp's share of `tile`, striped for coalescing: q[j] holds elements 4 * (lane + 32 j) .. + 3
+// of the warp's 1024. Full tiles with 16-byte aligned pointers take float4 loads (all issued
+// before any is used); the last, partial tile and unaligned pointers take guarded scalar loads.
+template <bool kVectorized>
+__device__ __forceinline__ void load_striped(const float* __restrict__ input, unsigned tile, unsigned n,
+                                             unsigned warp, unsigned lane, float4 (&q)[ITEMS / 4]) {
+    const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+    if (kVectorized && std::size_t(tile + 1) * TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + warp_base);
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) q[j] = src[lane + 32 * j];
+    } else {
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) {
+            const std::size_t i = warp_base + 4 * (lane + 32 * j);
+            q[j].x = i < n ? input[i] : 0.0f;
+            q[j].y = i + 1 < n ? input[i + 1] : 0.0f;
+            q[j].z = i + 2 < n ? input[i + 2] : 0.0f;
+            q[j].w = i + 3 < n ? input[i + 3] : 0.0f;
+        }
+    }
+}
+
 template <bool kVectorized>
 __global__ void __launch_bounds__(THREADS, MIN_BLOCKS_PER_SM)
 decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
@@ -171,39 +196,40 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
-    // ---- dynamic tile index ----
+    // ---- dynamic tile index, with a guessed tile's loads in flight meanwhile ----
+    // The ticket decides the tile (that is what guarantees progress), but waiting for the atomic
+    // before loading costs a whole L2 round trip. Blocks start in about blockIdx.x order, so the
+    // ticket is usually blockIdx.x: load that tile while the atomic is in flight, and load again
+    // only when the guess was wrong (always correct, just slower). A one-tile launch needs no
+    // ticket at all.
+    const bool single_tile = gridDim.x == 1;
+    unsigned ticket = 0;
+    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
+    unsigned tile = blockIdx.x;
+    float4 q[ITEMS / 4];
+    load_striped<kVectorized>(input, tile, n, warp, lane, q);
     if (t == 0) {
-        const unsigned ticket = atomicAdd(&g_ticket, 1u);
-        if (ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // last ticket: reset for the next launch
+        if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // last ticket: reset for the next launch
         s_tile = ticket;
     }
     __syncthreads();
-    const unsigned tile = s_tile;
+    if (s_tile != tile) {  // the same in every thread of the block
+        tile = s_tile;
+        load_striped<kVectorized>(input, tile, n, warp, lane, q);
+    }
 
     const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
     const bool full_tile = std::size_t(tile + 1) * TILE <= n;
     float* xs = s_transpose[warp];
 
-    // ---- load: coalesced (striped) from global, then transpose to ITEMS consecutive items per lane ----
-    if (kVectorized && full_tile) {
-        const float4* src = reinterpret_cast<const float4*>(input + warp_base);
-        float4 q[ITEMS / 4];
-        #pragma unroll
-        for (unsigned j = 0; j < ITEMS / 4; ++j) q[j] = src[lane + 32 * j];  // all loads in flight first
-        #pragma unroll
-        for (unsigned j = 0; j < ITEMS / 4; ++j) {
-            const unsigned f = 4 * (lane + 32 * j);
-            xs[pad(f)] = q[j].x;
-            xs[pad(f + 1)] = q[j].y;
-            xs[pad(f + 2)] = q[j].z;
-            xs[pad(f + 3)] = q[j].w;
-        }
-    } else {
-        #pragma unroll
-        for (unsigned k = 0; k < ITEMS; ++k) {
-            const unsigned f = lane + 32 * k;
-            xs[pad(f)] = (warp_base + f < n) ? input[warp_base + f] : 0.0f;
-        }
+    // ---- transpose: striped registers to ITEMS consecutive items per lane ----
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) {
+        const unsigned f = 4 * (lane + 32 * j);
+        xs[pad(f)] = q[j].x;
+        xs[pad(f + 1)] = q[j].y;
+        xs[pad(f + 2)] = q[j].z;
+        xs[pad(f + 3)] = q[j].w;
     }
     __syncwarp();
     float v[ITEMS];
