@@ -361,6 +361,11 @@ lab_result grade_lab(const lab_job& job) {
   result.name = base.name;
   const std::string label = fmt::format("lab {}", base.id);
   const bool gpu = job.backend == "gpu";
+  // A GPU runs a divergent barrier or a chain on blockIdx.x without a visible fault (its blocks
+  // start in index order, its threads in lockstep), so on a GPU the CPU backend's schedule runs
+  // are graded too whenever this build has the CPU runner.
+  const bool cpu_schedules = !gpu || (rb.cpu_detectors && job.config->has_backend("cpu"));
+  const bool hybrid = gpu && cpu_schedules;
   const std::string display = base.name + "/scan.cu";
   std::error_code ec;
   fs::create_directories(job.work_dir, ec);
@@ -372,17 +377,21 @@ lab_result grade_lab(const lab_job& job) {
   std::vector<planned> plan = {{"edge", "edge sizes", rb.edge_points * w},
                                {"random", "random sizes and float data", rb.random_points * w},
                                {"large", "largest sizes", rb.large_points * w},
-                               {"race", gpu ? "races (compute-sanitizer racecheck)" : "races (schedule differential)",
+                               {"race", hybrid ? "races (CPU schedule differential, compute-sanitizer racecheck)"
+                                        : gpu  ? "races (compute-sanitizer racecheck)"
+                                               : "races (schedule differential)",
                                 rb.race_points * w},
-                               {"barrier", gpu ? "barriers (compute-sanitizer synccheck) and hangs"
-                                               : "divergent barriers, deadlocks and hangs",
+                               {"barrier", hybrid ? "divergent barriers, deadlocks and hangs (CPU backend, synccheck)"
+                                           : gpu  ? "barriers (compute-sanitizer synccheck) and hangs"
+                                                  : "divergent barriers, deadlocks and hangs",
                                 rb.barrier_points * w},
                                {"memory", gpu ? "memory safety (guard zones, compute-sanitizer memcheck)"
                                               : "memory safety (guard zones, AddressSanitizer)",
                                 rb.memory_points * w}};
   if (rb.progress_points > 0)
-    plan.push_back({"progress", gpu ? "forward progress (no hang on any size)"
-                                    : "forward progress (reverse and random block order)",
+    plan.push_back({"progress", hybrid ? "forward progress (no hang; CPU backend: reverse and random block order)"
+                                : gpu  ? "forward progress (no hang on any size)"
+                                       : "forward progress (reverse and random block order)",
                     rb.progress_points * w});
 
   auto zero_all = [&](const std::string& diagnosis, const std::string& message) {
@@ -457,20 +466,25 @@ lab_result grade_lab(const lab_job& job) {
   const std::uint64_t multi = std::min(cap, 3 * big + 17);
   const std::uint64_t chained = std::min(cap, 4 * big + 5);
   std::vector<std::size_t> race_runs;
-  if (!gpu) {
+  if (cpu_schedules) {
     const std::string seed_env = fmt::format("SCANLAB_SEED={}", mix(job.seed, 9) % 1000000);
+    const std::string why = hybrid ? "CPU backend, schedule differential" : "schedule differential";
     for (const char* order : {"forward", "reverse", "random"})
     {
-      add("race", multi, ints, "schedule differential",
+      add("race", multi, ints, why,
           {std::string("SCANLAB_THREAD_ORDER=") + order, std::string("SCANLAB_BLOCK_ORDER=") + order, seed_env,
-           "SCANLAB_WATCHDOG_SECONDS=2"});
+           "SCANLAB_WATCHDOG_SECONDS=2"},
+          "cpu");
       if (!cases.empty() && cases.back().group == "race") cases.back().data_key = 100000;  // one input for all orders
     }
     if (rb.progress_points > 0)
       for (const char* order : {"reverse", "random"})
-        add("progress", chained, ints, "several blocks",
+        add("progress", chained, ints, hybrid ? "CPU backend, several blocks" : "several blocks",
             {"SCANLAB_THREAD_ORDER=forward", std::string("SCANLAB_BLOCK_ORDER=") + order, seed_env,
-             "SCANLAB_WATCHDOG_SECONDS=2"});
+             "SCANLAB_WATCHDOG_SECONDS=2"},
+            "cpu");
+  }
+  if (!gpu) {
     if (job.config->has_backend("cpu-asan")) {
       add("memory", 33, ints, "warp + 1, AddressSanitizer", {}, "cpu-asan");
       add("memory", 2 * big + 1, ints, "2 blocks + 1, AddressSanitizer", {}, "cpu-asan");
@@ -484,27 +498,24 @@ lab_result grade_lab(const lab_job& job) {
     }
   }
 
-  // cpu-asan needs its own object.
-  std::string asan_object;
-  bool asan_built = false;
+  // Runs on another backend than the build's (cpu-asan; cpu when grading on a GPU) need their own
+  // object, built once, when the first such case comes.
+  std::map<std::string, std::string> objects = {{runner_backend, build.object}};
   std::map<std::string, std::vector<std::pair<std::string, case_outcome>>> by_group;
   std::vector<case_outcome> race_outcomes;
   lab_runner runner(job);
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const grading_case& c = cases[i];
     if (job.progress) job.progress(fmt::format("{}: case {}/{}", label, i + 1, cases.size()));
-    std::string object = build.object;
-    if (c.backend == "cpu-asan") {
-      if (!asan_built) {
-        asan_built = true;
-        const build_result b = build_submission(*job.config, base, source, "cpu-asan", job.work_dir, display);
-        if (b.ok) asan_object = b.object;
-      }
-      if (asan_object.empty()) continue;
-      object = asan_object;
+    if (!objects.count(c.backend)) {
+      const build_result b = build_submission(*job.config, base, source, c.backend, job.work_dir + "/" + c.backend, display);
+      objects[c.backend] = b.ok ? b.object : "";
     }
+    const std::string& object = objects[c.backend];
+    if (object.empty()) continue;  // that flavour did not build: its tests are listed as not run
     case_outcome o = runner.run(c, object, static_cast<int>(i));
-    if (c.group == "race") race_outcomes.push_back(o);
+    if (c.group == "race" && c.wrapper.empty()) race_outcomes.push_back(o);
+    if (c.group == "race" && !c.wrapper.empty()) by_group["race_sanitizer"].push_back({describe(c), o});
     std::vector<float>().swap(o.output);
     if (c.group != "race") by_group[c.group].push_back({describe(c), o});
   }
@@ -541,7 +552,17 @@ lab_result grade_lab(const lab_job& job) {
     }
     by_group["race"].push_back({fmt::format("n = {} under forward, reverse and random thread orders", multi), verdict});
   }
-  // Barrier test: no case anywhere hit a divergent barrier, a deadlock or a hang.
+  // racecheck: only a reported race counts here (a wrong output under it is the correctness tests').
+  for (auto& [what, o] : by_group["race_sanitizer"]) {
+    if (!o.passed && o.diagnosis != "race") o = case_outcome{};
+    by_group["race"].push_back({what, std::move(o)});
+  }
+  by_group.erase("race_sanitizer");
+  // Barrier test: no case anywhere hit a divergent barrier, a deadlock or a hang. The synccheck
+  // runs' other failures (a wrong output under it) are the correctness tests' business.
+  for (auto& [what, o] : by_group["barrier"])
+    if (!o.passed && o.diagnosis != "divergent_barrier" && o.diagnosis != "deadlock" && o.diagnosis != "hang")
+      o = case_outcome{};
   {
     std::vector<std::pair<std::string, case_outcome>> hits;
     for (const auto& [group, list] : by_group)
@@ -586,6 +607,7 @@ lab_result grade_lab(const lab_job& job) {
   bool correct = true;
   for (const char* group : {"edge", "random", "large"})
     for (const auto& [what, o] : by_group[group]) correct = correct && o.passed;
+  bool clean = correct;  // every test passed: the condition for performance points
   for (const planned& p : plan) {
     auto& list = by_group[p.kind];
     test_result t = group_test(label, p.kind, p.title, p.points, list);
@@ -599,13 +621,15 @@ lab_result grade_lab(const lab_job& job) {
       continue;
     }
     const bool detector = p.kind != "edge" && p.kind != "random" && p.kind != "large";
+    // A detector finding is a defect whatever the other runs say: all or nothing.
+    if (detector && !t.passed) t.score = 0;
     if (detector && !correct && t.score > 0) {
       t.score = 0;
       t.passed = false;
       if (t.diagnosis.empty()) t.diagnosis = "not_correct";
       t.output = "no points while correctness cases fail\n" + t.output;
     }
-    if (!t.passed) correct = false;
+    if (!t.passed) clean = false;
     result.tests.push_back(t);
   }
 
@@ -619,7 +643,7 @@ lab_result grade_lab(const lab_job& job) {
     perf.output = "not graded on the CPU backend (timings on a CPU say nothing about a GPU)";
   } else {
     perf.max_score = rb.performance_points * w;
-    if (!correct) {
+    if (!clean) {
       perf.passed = false;
       perf.diagnosis = "not_correct";
       perf.output = "no performance points: the correctness or detector tests failed";

@@ -26,6 +26,7 @@ struct lab_rubric {
   double time_limit_s = 20;     // wall time of one child run
   double weight = 1;            // multiplies every point of the lab
   bool sanitizers = true;       // GPU: compute-sanitizer steps when it is on PATH
+  bool cpu_detectors = true;    // GPU: also the CPU backend's schedule runs (races, block orders)
 };
 
 struct rubric {
