@@ -37,6 +37,18 @@ using v_spec_128x32    = variant<128, 32, 8, 0, false, true, false, 20, true>;
 using v_spec_128x64    = variant<128, 64, 4, 0, false, true, false, 20, true>;
 using v_spec_cs_128x64 = variant<128, 64, 4, 1, true, true, false, 20, true>;
 using v_spec_256x32    = variant<256, 32, 2, 0, false, true, false, 20, true>;
+//                            Thr  It MinB                           Spec  Staged
+using v_stage_128x64  = variant<128, 64, 6, 0, false, true, false, 20, true, true>;  // 32 KB/tile
+using v_stage_256x32  = variant<256, 32, 6, 0, false, true, false, 20, true, true>;  // 32 KB/tile
+using v_stage_512x16  = variant<512, 16, 4, 0, false, true, false, 20, true, true>;  // 32 KB/tile
+using v_stage_128x32  = variant<128, 32, 12, 0, false, true, false, 20, true, true>; // 16 KB/tile
+using v_stage_256x16  = variant<256, 16, 8, 0, false, true, false, 20, true, true>;  // 16 KB/tile
+// Round 3b: as much of the 228 KB per SM as fits (each block also reserves 1 KB).
+using v_stage_128x48  = variant<128, 48, 9, 0, false, true, false, 20, true, true>;  // 24 KB x 9 = 225 KB
+using v_stage_128x52  = variant<128, 52, 8, 0, false, true, false, 20, true, true>;  // 26 KB x 8 = 216 KB
+using v_stage_128x56  = variant<128, 56, 7, 0, false, true, false, 20, true, true>;  // 28 KB x 7 = 203 KB
+using v_stage_192x32  = variant<192, 32, 8, 0, false, true, false, 20, true, true>;  // 24 KB x 8 = 200 KB
+using v_stage_256x28  = variant<256, 28, 7, 0, false, true, false, 20, true, true>;  // 28 KB x 7 = 203 KB
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -65,5 +77,15 @@ using v_spec_256x32    = variant<256, 32, 2, 0, false, true, false, 20, true>;
   X(0, "lb-spec-128x32",      v_spec_128x32, "early + tile blockIdx.x loaded while the ticket is drawn")       \
   X(1, "lb-spec-128x64",      v_spec_128x64, "speculative loads, 128x64, 4 blocks/SM")                         \
   X(2, "lb-spec-cs-128x64",   v_spec_cs_128x64, "speculative loads, 128x64, __ldcs/__stcs")                    \
-  X(3, "lb-spec-256x32",      v_spec_256x32, "speculative loads, 256x32 (8192 per tile), 2 blocks/SM")
+  X(3, "lb-spec-256x32",      v_spec_256x32, "speculative loads, 256x32 (8192 per tile), 2 blocks/SM")         \
+  X(0, "lb-stage-128x64",     v_stage_128x64, "tile staged in shared memory by cp.async, 128x64, 6 blocks/SM")  \
+  X(1, "lb-stage-256x32",     v_stage_256x32, "staged, 256x32, 6 blocks/SM")                                    \
+  X(2, "lb-stage-512x16",     v_stage_512x16, "staged, 512x16, 4 blocks/SM")                                    \
+  X(3, "lb-stage-128x32",     v_stage_128x32, "staged, 128x32 (16 KB), 12 blocks/SM")                           \
+  X(4, "lb-stage-256x16",     v_stage_256x16, "staged, 256x16 (16 KB), 8 blocks/SM")                            \
+  X(0, "lb-stage-128x48",     v_stage_128x48, "staged, 128x48 (24 KB), 9 blocks/SM: 225 KB of shared memory")  \
+  X(1, "lb-stage-128x52",     v_stage_128x52, "staged, 128x52 (26 KB), 8 blocks/SM: 216 KB")                   \
+  X(2, "lb-stage-128x56",     v_stage_128x56, "staged, 128x56 (28 KB), 7 blocks/SM: 203 KB")                   \
+  X(3, "lb-stage-192x32",     v_stage_192x32, "staged, 192x32 (24 KB), 8 blocks/SM: 200 KB")                   \
+  X(4, "lb-stage-256x28",     v_stage_256x28, "staged, 256x28 (28 KB), 7 blocks/SM: 203 KB")
 // clang-format on

@@ -24,6 +24,12 @@
 //   Speculate          issue the loads of tile blockIdx.x while the ticket's atomic is in flight
 //                      (blocks start in about blockIdx order, so the ticket usually matches) and
 //                      reload only when it does not; a one-tile launch draws no ticket at all.
+//   Staged             the tile goes from global to shared memory by asynchronous copies
+//                      (cp.async: no registers hold it in flight) and stays there through the
+//                      look-back, so shared memory, not the register file, caps the resident
+//                      tiles per SM. Thread t owns the float4s t, t + Threads, ...: it copies,
+//                      sums and stores exactly its own, so the data needs no barrier. Implies
+//                      Speculate and early publish; Load, StreamStores and Persistent are unused.
 //
 // Forward progress with Persistent: a block draws tickets in increasing order and publishes a
 // tile's aggregate before waiting on anything, and it only waits on smaller tickets. The smallest
@@ -39,6 +45,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include <cuda_pipeline.h>
 
 namespace scanlab_lookback {
 namespace {
@@ -117,7 +125,7 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
 }
 
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
-          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false>
+          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -128,6 +136,7 @@ struct variant {
   static constexpr bool persistent = Persistent_;
   static constexpr unsigned backoff_ns = BackoffNs_;
   static constexpr bool speculate = Speculate_;
+  static constexpr bool staged = Staged_;
   static constexpr unsigned warps = threads / 32;
   static constexpr unsigned tile = threads * items;
   static constexpr unsigned warp_items = 32 * items;
@@ -378,6 +387,123 @@ persistent_kernel(const float* __restrict__ input, float* __restrict__ output, u
   }
 }
 
+// Staged: thread t's float4s of `tile` (t, t + Threads, ...) into shared memory, asynchronously
+// for full tiles with aligned pointers, by guarded scalar loads otherwise.
+template <class V, bool Vec>
+__device__ __forceinline__ void stage_tile(float4* data, const float* __restrict__ input, unsigned tile, unsigned n) {
+  const std::size_t base = std::size_t(tile) * V::tile;
+  if (Vec && base + V::tile <= n) {
+    const float4* src = reinterpret_cast<const float4*>(input + base);
+#pragma unroll
+    for (unsigned k = 0; k < V::vectors; ++k)
+      __pipeline_memcpy_async(&data[threadIdx.x + V::threads * k], &src[threadIdx.x + V::threads * k], sizeof(float4));
+    __pipeline_commit();
+  } else {
+#pragma unroll
+    for (unsigned k = 0; k < V::vectors; ++k) {
+      const std::size_t i = base + 4 * std::size_t(threadIdx.x + V::threads * k);
+      data[threadIdx.x + V::threads * k] = make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f,
+                                                       i + 2 < n ? input[i + 2] : 0.0f, i + 3 < n ? input[i + 3] : 0.0f);
+    }
+  }
+}
+
+template <class V, bool Vec>
+__global__ void __launch_bounds__(V::threads, V::min_blocks)
+staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+              const float* carry_in) {
+  constexpr unsigned T = V::threads, K = V::vectors, W = V::warps;
+  __shared__ float4 data[T * K];     // the tile; float4 c = t + T k belongs to thread t
+  __shared__ float row_totals[K][W];  // "row" k = the float4s k T .. k T + T - 1, one total per warp
+  __shared__ unsigned s_ticket;
+  __shared__ float s_prefix;
+  const unsigned t = threadIdx.x, lane = t & 31, warp = t >> 5;
+
+  // Ticket, with the guessed tile's copies in flight meanwhile (see Speculate).
+  const bool single = gridDim.x == 1;
+  unsigned ticket = 0;
+  if (t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
+  unsigned tile = blockIdx.x;
+  stage_tile<V, Vec>(data, input, tile, n);
+  if (t == 0) {
+    if (!single && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
+    s_ticket = ticket;
+  }
+  __syncthreads();
+  if (s_ticket != tile) {  // block-uniform
+    __pipeline_wait_prior(0);  // the guessed copies land before the buffer is reused
+    tile = s_ticket;
+    stage_tile<V, Vec>(data, input, tile, n);
+  }
+  __pipeline_wait_prior(0);
+
+  // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
+  // prefix of float4 t + T k within its row's warp segment.
+  float s[K];
+#pragma unroll
+  for (unsigned k = 0; k < K; ++k) {
+    const float4 q = data[t + T * k];
+    const float own = (q.x + q.y) + (q.z + q.w);
+    float inclusive = own;
+#pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+      const float other = __shfl_up_sync(kFullMask, inclusive, d);
+      if (lane >= d) inclusive += other;
+    }
+    if (lane == 31) row_totals[k][warp] = inclusive;
+    s[k] = inclusive - own;
+  }
+  __syncthreads();
+  // Row-major order (row k, warp w, lane): add every earlier row and the earlier warps of this row.
+  float running = 0.0f;
+#pragma unroll
+  for (unsigned k = 0; k < K; ++k) {
+    float before = running;
+#pragma unroll
+    for (unsigned w = 0; w < W; ++w) {
+      const float x = row_totals[k][w];
+      if (w < warp) before += x;
+      running += x;
+    }
+    s[k] += before;
+  }
+  const float aggregate = running;
+  if (warp == 0) {
+    float tile_prefix = 0.0f;
+    if (tile == 0) {
+      tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+      if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+    } else {
+      if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
+      tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    }
+    if (lane == 0) s_prefix = tile_prefix;
+  }
+  __syncthreads();
+  const float prefix = s_prefix;
+  const std::size_t base = std::size_t(tile) * V::tile;
+  const bool full = base + V::tile <= n;
+#pragma unroll
+  for (unsigned k = 0; k < K; ++k) {
+    const float4 q = data[t + T * k];
+    float4 r;
+    r.x = prefix + s[k] + q.x;
+    r.y = r.x + q.y;
+    r.z = r.y + q.z;
+    r.w = r.z + q.w;
+    const std::size_t i = base + 4 * std::size_t(t + T * k);
+    if (Vec && full) {
+      reinterpret_cast<float4*>(output)[i / 4] = r;
+    } else {
+      if (i < n) output[i] = r.x;
+      if (i + 1 < n) output[i + 1] = r.y;
+      if (i + 2 < n) output[i + 2] = r.z;
+      if (i + 3 < n) output[i + 3] = r.w;
+    }
+  }
+}
+
 // Host side: one epoch counter per translation unit, shared by every variant in it.
 unsigned g_host_epoch = 0;
 
@@ -404,7 +530,14 @@ unsigned sm_count() {
 template <class V, bool Vec>
 void launch(const float* input, float* output, unsigned count, unsigned epoch, const float* carry_in) {
   const unsigned tiles = count / V::tile + (count % V::tile != 0);
-  if constexpr (V::persistent) {
+  if constexpr (V::staged) {
+    static bool carveout_set = false;  // ask for the largest shared-memory carveout once
+    if (!carveout_set) {
+      cudaFuncSetAttribute(staged_kernel<V, Vec>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
+      carveout_set = true;
+    }
+    staged_kernel<V, Vec><<<tiles, V::threads>>>(input, output, count, epoch, carry_in);
+  } else if constexpr (V::persistent) {
     const unsigned resident = sm_count() * V::min_blocks;
     const unsigned grid = tiles < resident ? tiles : resident;
     persistent_kernel<V, Vec><<<grid, V::threads>>>(input, output, count, epoch, carry_in, tiles);
