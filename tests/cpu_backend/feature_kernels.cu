@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include <cuda_pipeline.h>
+
 #define CHECK(call)                                                                              \
   do {                                                                                           \
     cudaError_t e_ = (call);                                                                     \
@@ -194,6 +196,31 @@ std::vector<float> warp_inclusive_scan(const std::vector<float>& in) {
   float* d_out = nullptr;
   CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
   warp_scan<<<static_cast<unsigned>(in.size() / 256), 256>>>(d_in, d_out);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  CHECK(cudaFree(d_in));
+  return to_host(d_out, in.size());
+}
+
+// Each thread copies its 16-byte chunk into shared memory asynchronously (the block's last thread
+// zero-fills the second half of its chunk), waits, and after the barrier reads its neighbour's.
+__global__ void async_copy_rotate(const float4* in, float4* out) {
+  __shared__ float4 chunks[128];
+  const unsigned t = threadIdx.x;
+  const unsigned zfill = t == blockDim.x - 1 ? 8 : 0;
+  __pipeline_memcpy_async(&chunks[t], &in[blockIdx.x * blockDim.x + t], sizeof(float4), zfill);
+  __pipeline_commit();
+  __pipeline_wait_prior(0);
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = chunks[(t + 1) % blockDim.x];
+}
+
+std::vector<float> async_copy_rotate(const std::vector<float>& in, unsigned block) {
+  float* d_in = to_device(in);
+  float* d_out = nullptr;
+  CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
+  async_copy_rotate<<<static_cast<unsigned>(in.size() / (4 * block)), block>>>(reinterpret_cast<const float4*>(d_in),
+                                                                               reinterpret_cast<float4*>(d_out));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(d_in));

@@ -24,6 +24,10 @@ std::vector<float> reverse_blocks(const std::vector<float>& in, unsigned block);
 std::vector<int> barrier_reductions(unsigned block, unsigned k);
 // Per thread, 8 values: shfl idx, up, down, xor, width-16 shfl, ballot, any, all.
 std::vector<std::uint32_t> warp_results(unsigned block);
+// <cuda_pipeline.h>: per block of `block` (<= 128) threads, thread t's float4 is copied into shared
+// memory by __pipeline_memcpy_async (the last thread's with 8 bytes zero-filled), and after the wait
+// and a barrier each thread writes out its neighbour's (t + 1) float4.
+std::vector<float> async_copy_rotate(const std::vector<float>& in, unsigned block);
 // Warp-shuffle inclusive scan of each warp's slice (the pattern fast scans use).
 std::vector<float> warp_inclusive_scan(const std::vector<float>& in);
 // Atomics on int, unsigned, unsigned long long and float from many threads.

@@ -33,6 +33,21 @@ TEST_CASE("dynamic shared memory holds a block's slice", "[features]") {
   for (std::size_t i = 0; i < in.size(); ++i) REQUIRE(out[i] == in[(i / 128) * 128 + 127 - i % 128]);
 }
 
+TEST_CASE("asynchronous copies into shared memory land by the wait, zero-fill included", "[features]") {
+  const unsigned block = 128;
+  std::vector<float> in(3 * block * 4);
+  std::iota(in.begin(), in.end(), 1.0f);
+  auto out = async_copy_rotate(in, block);
+  for (std::size_t b = 0; b < 3; ++b)
+    for (std::size_t t = 0; t < block; ++t) {
+      const std::size_t src = (t + 1) % block;  // the neighbour whose chunk thread t wrote out
+      for (std::size_t c = 0; c < 4; ++c) {
+        const float expected = src == block - 1 && c >= 2 ? 0.0f : in[(b * block + src) * 4 + c];
+        REQUIRE(out[(b * block + t) * 4 + c] == expected);
+      }
+    }
+}
+
 TEST_CASE("__syncthreads_count, _and and _or reduce a predicate", "[features]") {
   auto r = barrier_reductions(256, 3);
   CHECK(r[0] == 86);  // multiples of 3 below 256
