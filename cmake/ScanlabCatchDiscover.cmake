@@ -1,13 +1,15 @@
 # Script mode (cmake -P), run after a Catch2 test executable is linked: lists its test cases and
-# writes a CTest file with one test per case, run with --warn NoTests so that a spec that selects
-# nothing fails instead of passing. Our own instead of Catch's catch_discover_tests,
+# writes a CTest file with one test per case, run so that a spec that selects nothing fails instead
+# of passing (v2: --warn NoTests; v3: --warn UnmatchedTestSpec). Our own instead of Catch's catch_discover_tests,
 # whose PROPERTIES lose all but the first of several labels on the way to CTest.
 #   -D EXE=<executable> -D PREFIX=<name prefix> -D LABELS=<a,b,c> -D OUT=<file> -D CATCH_MAJOR=<2|3>
 #   [-D LABEL_FROM_NAME=<regex>: a case whose name matches also gets the first group as a label]
 if(CATCH_MAJOR EQUAL 3)
   set(list_args --list-tests --verbosity quiet)
+  set(no_match_fails "--warn UnmatchedTestSpec")  # v3 has no NoTests warning
 else()
   set(list_args --list-test-names-only)
+  set(no_match_fails "--warn NoTests")
 endif()
 # Catch2 v2 exits with the number of tests when listing: the status says nothing here.
 execute_process(COMMAND "${EXE}" ${list_args} OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
@@ -31,7 +33,7 @@ foreach(name IN LISTS names)
     list(APPEND case_labels "${CMAKE_MATCH_1}")
   endif()
   string(APPEND script
-    "add_test([==[${PREFIX}${name}]==] [==[${EXE}]==] [==[${spec}]==] --warn NoTests)\n"
+    "add_test([==[${PREFIX}${name}]==] [==[${EXE}]==] [==[${spec}]==] ${no_match_fails})\n"
     "set_tests_properties([==[${PREFIX}${name}]==] PROPERTIES LABELS [==[${case_labels}]==] "
     "SKIP_RETURN_CODE 77 TIMEOUT 300)\n")
 endforeach()
