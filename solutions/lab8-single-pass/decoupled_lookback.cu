@@ -171,6 +171,22 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
     }
 }
 
+// Run by the 32 lanes of one warp once the tile's aggregate is known: publishes it (PARTIAL; tile
+// 0, which has no predecessor, publishes its INCLUSIVE value at once), looks back, publishes the
+// tile's INCLUSIVE value, and returns the sum of everything before the tile.
+__device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    if (tile == 0) {
+        const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+        return tile_prefix;
+    }
+    if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
+    const float tile_prefix = look_back(tile, epoch);
+    if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    return tile_prefix;
+}
+
 // A warp's share of `tile`, striped for coalescing: q[j] holds elements 4 * (lane + 32 j) .. + 3
 // of the warp's 1024. Full tiles with 16-byte aligned pointers take float4 loads (all issued
 // before any is used); the last, partial tile and unaligned pointers take guarded scalar loads.
@@ -272,15 +288,7 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
 
     // ---- publish and look back (warp 0; the other warps wait at the barrier) ----
     if (warp == 0) {
-        float tile_prefix;
-        if (tile == 0) {
-            tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
-            if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
-        } else {
-            if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-            tile_prefix = look_back(tile, epoch);
-            if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
-        }
+        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
@@ -404,17 +412,9 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         prefix[k] += before;
     }
 
-    // ---- publish and look back (warp 0), exactly as in the kernel above ----
+    // ---- publish and look back (warp 0), as in the kernel above ----
     if (warp == 0) {
-        float tile_prefix;
-        if (tile == 0) {
-            tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
-            if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
-        } else {
-            if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-            tile_prefix = look_back(tile, epoch);
-            if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
-        }
+        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
