@@ -49,6 +49,20 @@ using v_stage_128x52  = variant<128, 52, 8, 0, false, true, false, 20, true, tru
 using v_stage_128x56  = variant<128, 56, 7, 0, false, true, false, 20, true, true>;  // 28 KB x 7 = 203 KB
 using v_stage_192x32  = variant<192, 32, 8, 0, false, true, false, 20, true, true>;  // 24 KB x 8 = 200 KB
 using v_stage_256x28  = variant<256, 28, 7, 0, false, true, false, 20, true, true>;  // 28 KB x 7 = 203 KB
+// Round 4: a look-ahead warp without data walks back while the tile's copies are in flight.
+//                              Thr  It MinB                          Spec  Stg  Ahead
+using v_ahead_256x32     = variant<256, 32, 6, 0, false, true, false, 20, true, true, true>;   // 32 KB x 6, 288 thr
+using v_ahead_256x32_mb5 = variant<256, 32, 5, 0, false, true, false, 20, true, true, true>;   // 32 KB x 5
+using v_ahead_128x64     = variant<128, 64, 6, 0, false, true, false, 20, true, true, true>;   // 32 KB x 6, 160 thr
+using v_ahead_128x48     = variant<128, 48, 9, 0, false, true, false, 20, true, true, true>;   // 24 KB x 9
+using v_ahead_128x32     = variant<128, 32, 12, 0, false, true, false, 20, true, true, true>;  // 16 KB x 12
+// Round 5: every warp of the staged block looks back, Threads predecessors per step.
+//                             Thr  It MinB                          Spec  Stg  Ahead  Wide
+using v_wide_256x32     = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, true>;   // 256 per step
+using v_wide_128x64     = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, true>;   // 128 per step
+using v_wide_128x32     = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, true>;  // 16 KB tiles
+using v_wide_512x16     = variant<512, 16, 4, 0, false, true, false, 20, true, true, false, true>;   // 512 per step
+using v_wide_256x16     = variant<256, 16, 8, 0, false, true, false, 20, true, true, false, true>;   // 16 KB tiles
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -87,5 +101,15 @@ using v_stage_256x28  = variant<256, 28, 7, 0, false, true, false, 20, true, tru
   X(1, "lb-stage-128x52",     v_stage_128x52, "staged, 128x52 (26 KB), 8 blocks/SM: 216 KB")                   \
   X(2, "lb-stage-128x56",     v_stage_128x56, "staged, 128x56 (28 KB), 7 blocks/SM: 203 KB")                   \
   X(3, "lb-stage-192x32",     v_stage_192x32, "staged, 192x32 (24 KB), 8 blocks/SM: 200 KB")                   \
-  X(4, "lb-stage-256x28",     v_stage_256x28, "staged, 256x28 (28 KB), 7 blocks/SM: 203 KB")
+  X(4, "lb-stage-256x28",     v_stage_256x28, "staged, 256x28 (28 KB), 7 blocks/SM: 203 KB")              \
+  X(0, "lb-ahead-256x32",     v_ahead_256x32, "staged + look-ahead warp (walks while copies fly), 6 blocks/SM") \
+  X(1, "lb-ahead-256x32-mb5", v_ahead_256x32_mb5, "look-ahead, 256x32, 5 blocks/SM")                        \
+  X(2, "lb-ahead-128x64",     v_ahead_128x64, "look-ahead, 128x64, 6 blocks/SM")                             \
+  X(3, "lb-ahead-128x48",     v_ahead_128x48, "look-ahead, 128x48 (24 KB), 9 blocks/SM")                    \
+  X(4, "lb-ahead-128x32",     v_ahead_128x32, "look-ahead, 128x32 (16 KB), 12 blocks/SM")                \
+  X(0, "lb-wide-256x32",      v_wide_256x32, "staged, all 8 warps look back (256 tiles per step), 6 blocks/SM") \
+  X(1, "lb-wide-128x64",      v_wide_128x64, "staged wide look-back, 128x64, 6 blocks/SM")                  \
+  X(2, "lb-wide-128x32",      v_wide_128x32, "staged wide look-back, 128x32 (16 KB), 12 blocks/SM")          \
+  X(3, "lb-wide-512x16",      v_wide_512x16, "staged wide look-back, 512x16 (512 per step), 4 blocks/SM")    \
+  X(4, "lb-wide-256x16",      v_wide_256x16, "staged wide look-back, 256x16 (16 KB), 8 blocks/SM")
 // clang-format on

@@ -124,8 +124,59 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
   }
 }
 
+// Run by every thread of a block of Threads threads, for tile > 0: the sum of all tiles before
+// it, reading Threads predecessors per step instead of 32. Why it matters: a tile's walk goes back
+// as far as the nearest INCLUSIVE word, and that lags behind the newest tiles by about as many
+// tiles as are resident (hundreds): 32 per round trip turns that lag into many round trips per
+// tile, which keeps tiles resident longer, which keeps the lag long. Each warp waits for its own
+// 32 predecessors, as in look_back(); the warps' results meet in shared memory.
+template <unsigned Threads, unsigned BackoffNs>
+__device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums, unsigned* warp_stops) {
+  constexpr unsigned W = Threads / 32;
+  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  float prefix = 0.0f;
+  int window = static_cast<int>(tile) - 1;
+  while (true) {
+    const int pred = window - static_cast<int>(threadIdx.x);  // thread 0: the nearest predecessor
+    unsigned long long w = make_word(epoch, true, 0.0f);      // before tile 0: "inclusive, 0"
+    bool ready = true;
+    if (pred >= 0) {
+      w = peek(static_cast<unsigned>(pred));
+      ready = word_epoch(w) == epoch;
+    }
+    while (__any_sync(kFullMask, !ready)) {
+      if (!ready) {
+        if (BackoffNs > 0) __nanosleep(BackoffNs);
+        w = peek(static_cast<unsigned>(pred));
+        ready = word_epoch(w) == epoch;
+      }
+    }
+    const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
+    float value = word_value(w);
+    if (inclusive_lanes != 0 && lane > static_cast<unsigned>(__ffs(inclusive_lanes) - 1)) value = 0.0f;
+    value = warp_sum(value);
+    if (lane == 0) {
+      warp_sums[warp] = value;
+      warp_stops[warp] = inclusive_lanes != 0;
+    }
+    __syncthreads();
+    bool stop = false;
+#pragma unroll
+    for (unsigned i = 0; i < W; ++i) {  // nearest warp first; stop after the first that met INCLUSIVE
+      if (!stop) {
+        prefix += warp_sums[i];
+        stop = warp_stops[i] != 0;
+      }
+    }
+    __syncthreads();  // warp_sums is rewritten by the next step
+    if (stop) return prefix;
+    window -= static_cast<int>(Threads);
+  }
+}
+
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
-          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false>
+          bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
+          bool Ahead_ = false, bool Wide_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -137,6 +188,12 @@ struct variant {
   static constexpr unsigned backoff_ns = BackoffNs_;
   static constexpr bool speculate = Speculate_;
   static constexpr bool staged = Staged_;
+  static constexpr bool ahead = Ahead_;
+  static constexpr bool wide = Wide_;  // staged: every warp of the block looks back (Threads tiles per step)
+  static_assert(!wide || (staged && !ahead), "the block-wide look-back is a form of the staged kernel");
+  static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
+  // Threads per block: the data threads, plus the look-ahead warp when there is one.
+  static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
   static constexpr unsigned warps = threads / 32;
   static constexpr unsigned tile = threads * items;
   static constexpr unsigned warp_items = 32 * items;
@@ -468,7 +525,20 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     s[k] += before;
   }
   const float aggregate = running;
-  if (warp == 0) {
+  if constexpr (V::wide) {
+    __shared__ float s_warp_sums[W];
+    __shared__ unsigned s_warp_stops[W];
+    float tile_prefix = 0.0f;
+    if (tile == 0) {
+      tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+      if (t == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+    } else {
+      if (t == 0) publish(tile, make_word(epoch, false, aggregate));
+      tile_prefix = block_look_back<T, V::backoff_ns>(tile, epoch, s_warp_sums, s_warp_stops);
+      if (t == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    }
+    if (t == 0) s_prefix = tile_prefix;
+  } else if (warp == 0) {
     float tile_prefix = 0.0f;
     if (tile == 0) {
       tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
@@ -489,6 +559,143 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     const float4 q = data[t + T * k];
     float4 r;
     r.x = prefix + s[k] + q.x;
+    r.y = r.x + q.y;
+    r.z = r.y + q.z;
+    r.w = r.z + q.w;
+    const std::size_t i = base + 4 * std::size_t(t + T * k);
+    if (Vec && full) {
+      reinterpret_cast<float4*>(output)[i / 4] = r;
+    } else {
+      if (i < n) output[i] = r.x;
+      if (i + 1 < n) output[i + 1] = r.y;
+      if (i + 2 < n) output[i + 2] = r.z;
+      if (i + 3 < n) output[i + 3] = r.w;
+    }
+  }
+}
+
+// Staged with a look-ahead warp (Ahead): the block has one warp more than the tile has data
+// threads, and that warp holds no data. It draws the ticket and starts the look-back at once,
+// while the data warps' copies are still in flight, so the walk over predecessors overlaps the
+// tile's own DRAM latency instead of following it. The tile's aggregate must still be published
+// without waiting for the walk (otherwise each tile would wait for its predecessor's walk: a
+// chained scan), so the data warps publish it themselves: each counts its arrival on a shared
+// counter, and the warp that arrives last adds the row totals and publishes PARTIAL. No thread
+// ever spins on shared memory: the only waits are the walk's polls of global status words and
+// two block barriers.
+template <class V>
+__device__ __forceinline__ float staged_aggregate(const float (*row_totals)[V::warps], unsigned lane) {
+  constexpr unsigned count = V::vectors * V::warps;
+  float s = 0.0f;
+  for (unsigned i = lane; i < count; i += 32) s += row_totals[i / V::warps][i % V::warps];
+  return warp_sum(s);
+}
+
+// Thread t's float4 of row k: its sum, and the inclusive scan of those sums across the warp.
+template <class V>
+__device__ __forceinline__ float row_scan(const float4* data, unsigned k, unsigned lane, float* own_sum) {
+  const float4 q = data[threadIdx.x + V::threads * k];
+  const float own = (q.x + q.y) + (q.z + q.w);
+  float inclusive = own;
+#pragma unroll
+  for (unsigned d = 1; d < 32; d *= 2) {
+    const float other = __shfl_up_sync(kFullMask, inclusive, d);
+    if (lane >= d) inclusive += other;
+  }
+  *own_sum = own;
+  return inclusive;
+}
+
+template <class V, bool Vec>
+__global__ void __launch_bounds__(V::block_threads, V::min_blocks)
+ahead_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+             const float* carry_in) {
+  constexpr unsigned T = V::threads, K = V::vectors, W = V::warps;
+  __shared__ float4 data[T * K];
+  __shared__ float row_totals[K][W];
+  __shared__ unsigned s_ticket;
+  __shared__ unsigned s_arrived;  // data warps whose row totals are written
+  __shared__ float s_prefix;
+  const unsigned t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  const bool looker = t >= T;  // the look-ahead warp (warp W)
+
+  const bool single = gridDim.x == 1;
+  unsigned tile = blockIdx.x;  // the guess, as in the staged kernel
+  if (looker) {
+    if (lane == 0) {
+      unsigned ticket = 0;
+      if (!single) {
+        ticket = atomicAdd(&g_ticket, 1u);
+        if (ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
+      }
+      s_ticket = ticket;
+      s_arrived = 0;
+    }
+  } else {
+    stage_tile<V, Vec>(data, input, tile, n);
+  }
+  __syncthreads();  // (1) the ticket
+  const bool reload = s_ticket != tile;
+  tile = s_ticket;
+
+  if (looker) {
+    float prefix = 0.0f;
+    if (tile == 0) prefix = carry_in != nullptr ? *carry_in : 0.0f;
+    else prefix = look_back<V::backoff_ns>(tile, epoch);
+    if (lane == 0) s_prefix = prefix;
+  } else {
+    if (reload) {
+      __pipeline_wait_prior(0);
+      stage_tile<V, Vec>(data, input, tile, n);
+    }
+    __pipeline_wait_prior(0);
+    // Row totals only: the per-float4 prefixes are recomputed after the barrier rather than held
+    // in registers across it (they would spill at 6 blocks of 288 threads per SM).
+#pragma unroll
+    for (unsigned k = 0; k < K; ++k) {
+      float own;
+      const float inclusive = row_scan<V>(data, k, lane, &own);
+      if (lane == 31) row_totals[k][warp] = inclusive;
+    }
+    // Arrival: lane 31's totals reach lane 0 through __syncwarp; the fences order them before the
+    // count (release) and the other warps' totals before the last warp's reads (acquire).
+    __syncwarp();
+    unsigned arrived_before = 0;
+    if (lane == 0) {
+      __threadfence_block();
+      arrived_before = atomicAdd(&s_arrived, 1u);
+      __threadfence_block();
+    }
+    arrived_before = __shfl_sync(kFullMask, arrived_before, 0);
+    if (arrived_before == W - 1 && tile != 0) {  // tile 0 publishes only its INCLUSIVE value (carry-in)
+      const float aggregate = staged_aggregate<V>(row_totals, lane);
+      if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
+    }
+  }
+  __syncthreads();  // (2) every row total, and the tile's prefix
+
+  if (looker) {
+    const float aggregate = staged_aggregate<V>(row_totals, lane);
+    if (lane == 0) publish(tile, make_word(epoch, true, s_prefix + aggregate));
+    return;
+  }
+  const std::size_t base = std::size_t(tile) * V::tile;
+  const bool full = base + V::tile <= n;
+  float running = s_prefix;  // the tile's prefix, then each row's total in turn
+#pragma unroll 1  // one row at a time: unrolled, the compiler hoists every row's loads and spills
+  for (unsigned k = 0; k < K; ++k) {
+    float earlier = running;
+#pragma unroll
+    for (unsigned w = 0; w < W; ++w) {
+      const float x = row_totals[k][w];
+      if (w < warp) earlier += x;
+      running += x;
+    }
+    float own;
+    const float inclusive = row_scan<V>(data, k, lane, &own);
+    const float4 q = data[t + T * k];
+    float4 r;
+    r.x = earlier + (inclusive - own) + q.x;
     r.y = r.x + q.y;
     r.z = r.y + q.z;
     r.w = r.z + q.w;
@@ -530,7 +737,14 @@ unsigned sm_count() {
 template <class V, bool Vec>
 void launch(const float* input, float* output, unsigned count, unsigned epoch, const float* carry_in) {
   const unsigned tiles = count / V::tile + (count % V::tile != 0);
-  if constexpr (V::staged) {
+  if constexpr (V::ahead) {
+    static bool carveout_set = false;
+    if (!carveout_set) {
+      cudaFuncSetAttribute(ahead_kernel<V, Vec>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
+      carveout_set = true;
+    }
+    ahead_kernel<V, Vec><<<tiles, V::block_threads>>>(input, output, count, epoch, carry_in);
+  } else if constexpr (V::staged) {
     static bool carveout_set = false;  // ask for the largest shared-memory carveout once
     if (!carveout_set) {
       cudaFuncSetAttribute(staged_kernel<V, Vec>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
