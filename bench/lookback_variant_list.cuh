@@ -63,6 +63,10 @@ using v_wide_128x64     = variant<128, 64, 6, 0, false, true, false, 20, true, t
 using v_wide_128x32     = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, true>;  // 16 KB tiles
 using v_wide_512x16     = variant<512, 16, 4, 0, false, true, false, 20, true, true, false, true>;   // 512 per step
 using v_wide_256x16     = variant<256, 16, 8, 0, false, true, false, 20, true, true, false, true>;   // 16 KB tiles
+// Round 6: the ticket read at the row-totals barrier (one barrier less, the atomic overlaps the scan).
+using v_late_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, true>;
+using v_late_128x32 = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, false, true>;
+using v_late_256x32_b0 = variant<256, 32, 6, 0, false, true, false, 0, true, true, false, false, true>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -111,5 +115,8 @@ using v_wide_256x16     = variant<256, 16, 8, 0, false, true, false, 20, true, t
   X(1, "lb-wide-128x64",      v_wide_128x64, "staged wide look-back, 128x64, 6 blocks/SM")                  \
   X(2, "lb-wide-128x32",      v_wide_128x32, "staged wide look-back, 128x32 (16 KB), 12 blocks/SM")          \
   X(3, "lb-wide-512x16",      v_wide_512x16, "staged wide look-back, 512x16 (512 per step), 4 blocks/SM")    \
-  X(4, "lb-wide-256x16",      v_wide_256x16, "staged wide look-back, 256x16 (16 KB), 8 blocks/SM")
+  X(4, "lb-wide-256x16",      v_wide_256x16, "staged wide look-back, 256x16 (16 KB), 8 blocks/SM")         \
+  X(0, "lb-late-256x32",      v_late_256x32, "staged, ticket read after the row scans, 6 blocks/SM")         \
+  X(1, "lb-late-128x32",      v_late_128x32, "late ticket, 128x32 (16 KB), 12 blocks/SM")                   \
+  X(2, "lb-late-256x32-spin", v_late_256x32_b0, "late ticket, 256x32, no back-off in the look-back")
 // clang-format on

@@ -176,7 +176,7 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
 
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
-          bool Ahead_ = false, bool Wide_ = false>
+          bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -191,6 +191,10 @@ struct variant {
   static constexpr bool ahead = Ahead_;
   static constexpr bool wide = Wide_;  // staged: every warp of the block looks back (Threads tiles per step)
   static_assert(!wide || (staged && !ahead), "the block-wide look-back is a form of the staged kernel");
+  // staged: the ticket is read at the barrier after the tile's row scans, not at one of its own
+  // before them, so the atomic's round trip also overlaps the local scan (a wrong guess redoes it).
+  static constexpr bool late_ticket = LateTicket_;
+  static_assert(!late_ticket || (staged && !ahead), "the late ticket is a form of the staged kernel");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
   // Threads per block: the data threads, plus the look-ahead warp when there is one.
   static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
@@ -482,35 +486,55 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   if (t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
   unsigned tile = blockIdx.x;
   stage_tile<V, Vec>(data, input, tile, n);
-  if (t == 0) {
-    if (!single && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
-    s_ticket = ticket;
-  }
-  __syncthreads();
-  if (s_ticket != tile) {  // block-uniform
-    __pipeline_wait_prior(0);  // the guessed copies land before the buffer is reused
-    tile = s_ticket;
-    stage_tile<V, Vec>(data, input, tile, n);
-  }
-  __pipeline_wait_prior(0);
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
   // prefix of float4 t + T k within its row's warp segment.
   float s[K];
+  const auto row_scans = [&] {
 #pragma unroll
-  for (unsigned k = 0; k < K; ++k) {
-    const float4 q = data[t + T * k];
-    const float own = (q.x + q.y) + (q.z + q.w);
-    float inclusive = own;
+    for (unsigned k = 0; k < K; ++k) {
+      const float4 q = data[t + T * k];
+      const float own = (q.x + q.y) + (q.z + q.w);
+      float inclusive = own;
 #pragma unroll
-    for (unsigned d = 1; d < 32; d *= 2) {
-      const float other = __shfl_up_sync(kFullMask, inclusive, d);
-      if (lane >= d) inclusive += other;
+      for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(kFullMask, inclusive, d);
+        if (lane >= d) inclusive += other;
+      }
+      if (lane == 31) row_totals[k][warp] = inclusive;
+      s[k] = inclusive - own;
     }
-    if (lane == 31) row_totals[k][warp] = inclusive;
-    s[k] = inclusive - own;
+  };
+  if constexpr (V::late_ticket) {
+    __pipeline_wait_prior(0);
+    row_scans();
+    if (t == 0) {
+      if (!single && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
+      s_ticket = ticket;
+    }
+    __syncthreads();  // row totals and the ticket
+    if (s_ticket != tile) {  // block-uniform; nobody has read row_totals yet
+      tile = s_ticket;
+      stage_tile<V, Vec>(data, input, tile, n);  // every thread rewrites only its own float4s
+      __pipeline_wait_prior(0);
+      row_scans();
+      __syncthreads();
+    }
+  } else {
+    if (t == 0) {
+      if (!single && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
+      s_ticket = ticket;
+    }
+    __syncthreads();
+    if (s_ticket != tile) {  // block-uniform
+      __pipeline_wait_prior(0);  // the guessed copies land before the buffer is reused
+      tile = s_ticket;
+      stage_tile<V, Vec>(data, input, tile, n);
+    }
+    __pipeline_wait_prior(0);
+    row_scans();
+    __syncthreads();
   }
-  __syncthreads();
   // Row-major order (row k, warp w, lane): add every earlier row and the earlier warps of this row.
   float running = 0.0f;
 #pragma unroll
