@@ -1,14 +1,42 @@
 // scanlab-bench: GPU throughput of the labs' scans against copies and library scans, or
 // (--backend cpu) the CPU backend's speed. Usage: scanlab-bench --help.
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "bench_options.h"
 
+namespace {
+
+// Single-quoted for /bin/sh: a quote inside becomes '\''.
+std::string shell_quote(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The plots come from bench/plot_bench.py (matplotlib): the run's JSON in, SVG and PNG files out.
+int plot(const std::string& json_path, const std::string& dir) {
+  const char* override_script = std::getenv("SCANLAB_PLOT_SCRIPT");
+  const std::string script = override_script != nullptr ? override_script : SCANLAB_PLOT_SCRIPT;
+  if (!std::filesystem::exists(script)) {
+    std::fprintf(stderr, "scanlab-bench: --plot: %s not found (set SCANLAB_PLOT_SCRIPT)\n", script.c_str());
+    return 1;
+  }
+  const std::string command = "python3 " + shell_quote(script) + " " + shell_quote(json_path) + " --out " + shell_quote(dir);
+  const int status = std::system(command.c_str());
+  if (status != 0) std::fprintf(stderr, "scanlab-bench: --plot: '%s' failed (is matplotlib installed?)\n", command.c_str());
+  return status == 0 ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   scanlab::bench::options opt;
+  std::string plot_dir;
   CLI::App app{"scanlab-bench: time scans on the GPU (CUDA events, medians, L2 flushed) against cudaMemcpy, a "
                "float4 copy, CUB and thrust; --backend cpu runs the CPU backend's speed benchmark"};
   app.add_option("--backend", opt.backend, "gpu (default) or cpu")->check(CLI::IsMember({"gpu", "cpu"}));
@@ -32,6 +60,9 @@ int main(int argc, char** argv) {
   app.add_option("--json", opt.json_path, "write every point (and the machine) to this JSON file");
   app.add_option("--cpu-repeats", opt.cpu_repeats, "--backend cpu: repetitions")->check(CLI::Range(1, 1000));
   app.add_flag("--list", opt.list, "list the implementations and exit");
+  app.add_option("--plot", plot_dir,
+                 "also draw throughput and fraction-of-copy plots (SVG, PNG) into this folder with bench/plot_bench.py; "
+                 "the JSON goes there too unless --json names a file");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -40,8 +71,15 @@ int main(int argc, char** argv) {
   if (opt.max_reps < opt.min_reps) opt.max_reps = opt.min_reps;
   if (opt.log2_sizes.empty()) opt.log2_sizes = scanlab::bench::default_log2_sizes();
   for (int i = 0; i < argc; ++i) opt.command += (i ? " " : "") + std::string(argv[i]);
+  if (!plot_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(plot_dir, error);
+    if (opt.json_path.empty()) opt.json_path = (std::filesystem::path(plot_dir) / "bench.json").string();
+  }
   try {
-    return opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0]) : scanlab::bench::run_gpu(opt);
+    const int status = opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0]) : scanlab::bench::run_gpu(opt);
+    if (status == 0 && !plot_dir.empty() && !opt.list) return plot(opt.json_path, plot_dir);
+    return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanlab-bench: %s\n", e.what());
     return 1;
