@@ -78,7 +78,14 @@ int main(int argc, char** argv) {
   }
   try {
     const int status = opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0]) : scanlab::bench::run_gpu(opt);
-    if (status == 0 && !plot_dir.empty() && !opt.list) return plot(opt.json_path, plot_dir);
+    if (status == 0 && !plot_dir.empty() && !opt.list) {
+      if (opt.backend == "cpu") {
+        std::printf("scanlab-bench: --plot draws GPU results only; the CPU backend's numbers are in %s\n",
+                    opt.json_path.c_str());
+        return 0;
+      }
+      return plot(opt.json_path, plot_dir);
+    }
     return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "scanlab-bench: %s\n", e.what());
