@@ -67,6 +67,14 @@ using v_wide_256x16     = variant<256, 16, 8, 0, false, true, false, 20, true, t
 using v_late_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, true>;
 using v_late_128x32 = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, false, true>;
 using v_late_256x32_b0 = variant<256, 32, 6, 0, false, true, false, 0, true, true, false, false, true>;
+// Round 7: no ticket; tile = blockIdx.x, and a look-back that waits too long reduces the missing
+// predecessors itself (decoupled fallback).
+//                             Thr It MinB                          Spec  Stg  Ahd  Wide  Late  Fallback
+using v_fb_stage_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, true>;
+using v_fb_stage_128x32 = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, false, false, true>;
+using v_fb_stage_128x64 = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, true>;
+using v_fb_128x32       = variant<128, 32, 8, 0, false, true, false, 20, false, false, false, false, false, true>;
+using v_fb_128x64       = variant<128, 64, 4, 0, false, true, false, 20, false, false, false, false, false, true>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -118,5 +126,10 @@ using v_late_256x32_b0 = variant<256, 32, 6, 0, false, true, false, 0, true, tru
   X(4, "lb-wide-256x16",      v_wide_256x16, "staged wide look-back, 256x16 (16 KB), 8 blocks/SM")         \
   X(0, "lb-late-256x32",      v_late_256x32, "staged, ticket read after the row scans, 6 blocks/SM")         \
   X(1, "lb-late-128x32",      v_late_128x32, "late ticket, 128x32 (16 KB), 12 blocks/SM")                   \
-  X(2, "lb-late-256x32-spin", v_late_256x32_b0, "late ticket, 256x32, no back-off in the look-back")
+  X(2, "lb-late-256x32-spin", v_late_256x32_b0, "late ticket, 256x32, no back-off in the look-back")    \
+  X(0, "lb-fb-stage-256x32",  v_fb_stage_256x32, "staged, no ticket (blockIdx.x + decoupled fallback), 6 blocks/SM") \
+  X(1, "lb-fb-stage-128x32",  v_fb_stage_128x32, "staged, no ticket, 128x32 (16 KB), 12 blocks/SM")      \
+  X(2, "lb-fb-stage-128x64",  v_fb_stage_128x64, "staged, no ticket, 128x64, 6 blocks/SM")               \
+  X(3, "lb-fb-128x32",        v_fb_128x32, "registers, early publish, no ticket, 128x32, 8 blocks/SM")     \
+  X(4, "lb-fb-128x64",        v_fb_128x64, "registers, early publish, no ticket, 128x64, 4 blocks/SM")
 // clang-format on

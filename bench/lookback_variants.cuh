@@ -174,9 +174,93 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
   }
 }
 
+// Polls of one window before the warp stops waiting and reduces the missing predecessors itself.
+// On a GPU that runs blocks roughly in order this never triggers (2000 polls of an L2 round trip
+// is milliseconds); it is what guarantees progress when an earlier block has not been scheduled.
+constexpr unsigned kFallbackPolls = 2000;
+
+// The sum of tile `tile` of `input` (TileElements elements, fewer for the last), by one warp.
+template <unsigned TileElements, bool Vec>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+  const unsigned lane = threadIdx.x & 31;
+  const std::size_t base = std::size_t(tile) * TileElements;
+  float s = 0.0f;
+  if (Vec && base + TileElements <= n) {
+    const float4* src = reinterpret_cast<const float4*>(input + base);
+    for (unsigned i = lane; i < TileElements / 4; i += 32) {
+      const float4 q = src[i];
+      s += (q.x + q.y) + (q.z + q.w);
+    }
+  } else {
+    for (unsigned i = lane; i < TileElements; i += 32)
+      if (base + i < n) s += input[base + i];
+  }
+  return warp_sum(s);
+}
+
+// look_back() with the fallback: run by the 32 lanes of one warp for tile > 0.
+template <unsigned TileElements, bool Vec, unsigned BackoffNs>
+__device__ float look_back_fallback(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
+                                    const float* carry_in) {
+  const unsigned lane = threadIdx.x & 31;
+  float prefix = 0.0f;
+  int window = static_cast<int>(tile) - 1;
+  while (true) {
+    const int pred = window - static_cast<int>(lane);
+    unsigned long long w = make_word(epoch, true, 0.0f);
+    bool ready = true;
+    if (pred >= 0) {
+      w = peek(static_cast<unsigned>(pred));
+      ready = word_epoch(w) == epoch;
+    }
+    unsigned polls = 0;
+    for (unsigned waiting = __ballot_sync(kFullMask, !ready); waiting != 0;
+         waiting = __ballot_sync(kFullMask, !ready)) {
+      if (++polls <= kFallbackPolls) {
+        if (!ready) {
+          if (BackoffNs > 0) __nanosleep(BackoffNs);
+          w = peek(static_cast<unsigned>(pred));
+          ready = word_epoch(w) == epoch;
+        }
+        continue;
+      }
+      // Waited long enough: reduce each missing predecessor here and publish it on its owner's
+      // behalf (a compare-and-swap, so a word its owner wrote meanwhile is kept and used).
+      while (waiting != 0) {
+        const unsigned l = __ffs(waiting) - 1;
+        waiting &= waiting - 1;
+        const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
+        const float aggregate = warp_reduce_tile<TileElements, Vec>(input, j, n);
+        if (lane == l) {
+          const unsigned long long mine = j == 0
+              ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+              : make_word(epoch, false, aggregate);
+          const unsigned long long seen = peek(j);
+          if (word_epoch(seen) == epoch) {
+            w = seen;
+          } else {
+            const unsigned long long old = atomicCAS(&g_state[j], seen, mine);
+            w = old == seen ? mine : old;
+          }
+          ready = true;
+        }
+      }
+    }
+    const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
+    float value = word_value(w);
+    if (inclusive_lanes != 0) {
+      const unsigned stop = __ffs(inclusive_lanes) - 1;
+      if (lane > stop) value = 0.0f;
+      return prefix + warp_sum(value);
+    }
+    prefix += warp_sum(value);
+    window -= 32;
+  }
+}
+
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
-          bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false>
+          bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -195,6 +279,11 @@ struct variant {
   // before them, so the atomic's round trip also overlaps the local scan (a wrong guess redoes it).
   static constexpr bool late_ticket = LateTicket_;
   static_assert(!late_ticket || (staged && !ahead), "the late ticket is a form of the staged kernel");
+  // No ticket: tile = blockIdx.x, and a look-back that has waited too long on a predecessor reduces
+  // that predecessor's input itself ("decoupled fallback"), so progress never depends on the order
+  // in which blocks are scheduled. Saves the ticket's atomic and every wrong-guess reload.
+  static constexpr bool fallback = Fallback_;
+  static_assert(!fallback || (!ahead && !wide && !late_ticket && !persistent), "fallback: tile and staged kernels only");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
   // Threads per block: the data threads, plus the look-ahead warp when there is one.
   static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
@@ -321,6 +410,7 @@ __device__ __forceinline__ unsigned draw_ticket(unsigned draws_per_launch) {
 // aggregate is published: the persistent kernel issues its next tile's loads there.
 template <class V, bool Vec, class AfterPublish>
 __device__ __forceinline__ void scan_tile(block_shared<V>& sh, unsigned tile, const float4 (&q)[V::vectors],
+                                          const float* __restrict__ input,
                                           float* __restrict__ output, unsigned n, unsigned epoch,
                                           const float* carry_in, AfterPublish after_publish) {
   const unsigned lane = threadIdx.x & 31;
@@ -362,7 +452,8 @@ __device__ __forceinline__ void scan_tile(block_shared<V>& sh, unsigned tile, co
   if constexpr (V::early_publish) exclusive = local_scan<V>(xs, q, v, lane, &warp_total);
   if (warp == 0) {
     if (tile != 0) {
-      tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if constexpr (V::fallback) tile_prefix = look_back_fallback<V::tile, Vec, V::backoff_ns>(tile, epoch, input, n, carry_in);
+      else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
     if (lane == 0) sh.tile_prefix = tile_prefix;
@@ -382,7 +473,11 @@ tile_kernel(const float* __restrict__ input, float* __restrict__ output, unsigne
   const unsigned warp = threadIdx.x >> 5;
   float4 q[V::vectors];
   unsigned tile = 0;
-  if constexpr (V::speculate) {
+  if constexpr (V::fallback) {
+    tile = blockIdx.x;
+    load_tile<V, Vec>(input, std::size_t(tile) * V::tile + warp * V::warp_items,
+                      std::size_t(tile + 1) * V::tile <= n, n, lane, q);
+  } else if constexpr (V::speculate) {
     // The atomic is issued first, the guessed tile's loads behind it; thread 0 needs the ticket
     // only after both are in flight, so the two round trips overlap instead of adding up.
     const bool single = gridDim.x == 1;
@@ -407,7 +502,7 @@ tile_kernel(const float* __restrict__ input, float* __restrict__ output, unsigne
     const std::size_t warp_base = std::size_t(tile) * V::tile + warp * V::warp_items;
     load_tile<V, Vec>(input, warp_base, std::size_t(tile + 1) * V::tile <= n, n, lane, q);
   }
-  scan_tile<V, Vec>(sh, tile, q, output, n, epoch, carry_in, [] {});
+  scan_tile<V, Vec>(sh, tile, q, input, output, n, epoch, carry_in, [] {});
 }
 
 // A fixed grid; each block loops over tiles, prefetching its next tile during the look-back.
@@ -434,7 +529,7 @@ persistent_kernel(const float* __restrict__ input, float* __restrict__ output, u
     if (threadIdx.x == 0) s_next[parity] = draw_ticket(draws);
     float4 q_next[V::vectors];
     unsigned next = tiles;
-    scan_tile<V, Vec>(sh, tile, q, output, n, epoch, carry_in, [&] {
+    scan_tile<V, Vec>(sh, tile, q, input, output, n, epoch, carry_in, [&] {
       next = s_next[parity];
       if (next < tiles) {
         const std::size_t base = std::size_t(next) * V::tile + warp * V::warp_items;
@@ -483,7 +578,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   // Ticket, with the guessed tile's copies in flight meanwhile (see Speculate).
   const bool single = gridDim.x == 1;
   unsigned ticket = 0;
-  if (t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
+  if (!V::fallback && t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
   unsigned tile = blockIdx.x;
   stage_tile<V, Vec>(data, input, tile, n);
 
@@ -505,7 +600,11 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       s[k] = inclusive - own;
     }
   };
-  if constexpr (V::late_ticket) {
+  if constexpr (V::fallback) {
+    __pipeline_wait_prior(0);
+    row_scans();
+    __syncthreads();
+  } else if constexpr (V::late_ticket) {
     __pipeline_wait_prior(0);
     row_scans();
     if (t == 0) {
@@ -569,7 +668,8 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
     } else {
       if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-      tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if constexpr (V::fallback) tile_prefix = look_back_fallback<V::tile, Vec, V::backoff_ns>(tile, epoch, input, n, carry_in);
+      else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
     if (lane == 0) s_prefix = tile_prefix;
