@@ -91,9 +91,38 @@ __device__ __forceinline__ float warp_sum(float x) {
 // One padding word per 32 keeps the striped and the per-lane shared accesses conflict-free.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
 
-// Run by the 32 lanes of one warp for tile > 0: the sum of all tiles before it.
-template <unsigned BackoffNs>
-__device__ float look_back(unsigned tile, unsigned epoch) {
+// Polls of one window before the warp stops waiting and reduces the missing predecessors itself.
+// On a GPU that runs blocks roughly in order this never triggers (2000 polls of an L2 round trip
+// is milliseconds); it is what guarantees progress when an earlier block has not been scheduled.
+constexpr unsigned kFallbackPolls = 2000;
+
+// The sum of tile `tile` of `input` (TileElements elements, fewer for the last), by one warp.
+template <unsigned TileElements, bool Vec>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+  const unsigned lane = threadIdx.x & 31;
+  const std::size_t base = std::size_t(tile) * TileElements;
+  float s = 0.0f;
+  if (Vec && base + TileElements <= n) {
+    const float4* src = reinterpret_cast<const float4*>(input + base);
+    for (unsigned i = lane; i < TileElements / 4; i += 32) {
+      const float4 q = src[i];
+      s += (q.x + q.y) + (q.z + q.w);
+    }
+  } else {
+    for (unsigned i = lane; i < TileElements; i += 32)
+      if (base + i < n) s += input[base + i];
+  }
+  return warp_sum(s);
+}
+
+// Run by the 32 lanes of one warp for tile > 0: the sum of all tiles before it. FallbackTile = 0:
+// wait for predecessors as long as it takes (the ticket order guarantees they are running).
+// FallbackTile = the tile size: after kFallbackPolls polls of a window, reduce each predecessor
+// that has published nothing from `input` here and publish it on the owner's behalf, by
+// compare-and-swap so that a word the owner wrote meanwhile is kept ("decoupled fallback").
+template <unsigned BackoffNs, unsigned FallbackTile = 0, bool Vec = false>
+__device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input = nullptr, unsigned n = 0,
+                           const float* carry_in = nullptr) {
   const unsigned lane = threadIdx.x & 31;
   float prefix = 0.0f;
   int window = static_cast<int>(tile) - 1;
@@ -105,11 +134,37 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
       w = peek(static_cast<unsigned>(pred));
       ready = word_epoch(w) == epoch;
     }
-    while (__any_sync(kFullMask, !ready)) {
-      if (!ready) {
-        if (BackoffNs > 0) __nanosleep(BackoffNs);
-        w = peek(static_cast<unsigned>(pred));
-        ready = word_epoch(w) == epoch;
+    unsigned polls = 0;
+    for (unsigned waiting = __ballot_sync(kFullMask, !ready); waiting != 0;
+         waiting = __ballot_sync(kFullMask, !ready)) {
+      if (FallbackTile == 0 || ++polls <= kFallbackPolls) {
+        if (!ready) {
+          if (BackoffNs > 0) __nanosleep(BackoffNs);
+          w = peek(static_cast<unsigned>(pred));
+          ready = word_epoch(w) == epoch;
+        }
+        continue;
+      }
+      if constexpr (FallbackTile > 0) {
+        while (waiting != 0) {  // one missing predecessor at a time, the whole warp reducing it
+          const unsigned l = __ffs(waiting) - 1;
+          waiting &= waiting - 1;
+          const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
+          const float aggregate = warp_reduce_tile<FallbackTile, Vec>(input, j, n);
+          if (lane == l) {
+            const unsigned long long mine = j == 0
+                ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                : make_word(epoch, false, aggregate);
+            const unsigned long long seen = peek(j);
+            if (word_epoch(seen) == epoch) {
+              w = seen;
+            } else {
+              const unsigned long long old = atomicCAS(&g_state[j], seen, mine);
+              w = old == seen ? mine : old;
+            }
+            ready = true;
+          }
+        }
       }
     }
     const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
@@ -171,90 +226,6 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
     __syncthreads();  // warp_sums is rewritten by the next step
     if (stop) return prefix;
     window -= static_cast<int>(Threads);
-  }
-}
-
-// Polls of one window before the warp stops waiting and reduces the missing predecessors itself.
-// On a GPU that runs blocks roughly in order this never triggers (2000 polls of an L2 round trip
-// is milliseconds); it is what guarantees progress when an earlier block has not been scheduled.
-constexpr unsigned kFallbackPolls = 2000;
-
-// The sum of tile `tile` of `input` (TileElements elements, fewer for the last), by one warp.
-template <unsigned TileElements, bool Vec>
-__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
-  const unsigned lane = threadIdx.x & 31;
-  const std::size_t base = std::size_t(tile) * TileElements;
-  float s = 0.0f;
-  if (Vec && base + TileElements <= n) {
-    const float4* src = reinterpret_cast<const float4*>(input + base);
-    for (unsigned i = lane; i < TileElements / 4; i += 32) {
-      const float4 q = src[i];
-      s += (q.x + q.y) + (q.z + q.w);
-    }
-  } else {
-    for (unsigned i = lane; i < TileElements; i += 32)
-      if (base + i < n) s += input[base + i];
-  }
-  return warp_sum(s);
-}
-
-// look_back() with the fallback: run by the 32 lanes of one warp for tile > 0.
-template <unsigned TileElements, bool Vec, unsigned BackoffNs>
-__device__ float look_back_fallback(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
-                                    const float* carry_in) {
-  const unsigned lane = threadIdx.x & 31;
-  float prefix = 0.0f;
-  int window = static_cast<int>(tile) - 1;
-  while (true) {
-    const int pred = window - static_cast<int>(lane);
-    unsigned long long w = make_word(epoch, true, 0.0f);
-    bool ready = true;
-    if (pred >= 0) {
-      w = peek(static_cast<unsigned>(pred));
-      ready = word_epoch(w) == epoch;
-    }
-    unsigned polls = 0;
-    for (unsigned waiting = __ballot_sync(kFullMask, !ready); waiting != 0;
-         waiting = __ballot_sync(kFullMask, !ready)) {
-      if (++polls <= kFallbackPolls) {
-        if (!ready) {
-          if (BackoffNs > 0) __nanosleep(BackoffNs);
-          w = peek(static_cast<unsigned>(pred));
-          ready = word_epoch(w) == epoch;
-        }
-        continue;
-      }
-      // Waited long enough: reduce each missing predecessor here and publish it on its owner's
-      // behalf (a compare-and-swap, so a word its owner wrote meanwhile is kept and used).
-      while (waiting != 0) {
-        const unsigned l = __ffs(waiting) - 1;
-        waiting &= waiting - 1;
-        const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
-        const float aggregate = warp_reduce_tile<TileElements, Vec>(input, j, n);
-        if (lane == l) {
-          const unsigned long long mine = j == 0
-              ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
-              : make_word(epoch, false, aggregate);
-          const unsigned long long seen = peek(j);
-          if (word_epoch(seen) == epoch) {
-            w = seen;
-          } else {
-            const unsigned long long old = atomicCAS(&g_state[j], seen, mine);
-            w = old == seen ? mine : old;
-          }
-          ready = true;
-        }
-      }
-    }
-    const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
-    float value = word_value(w);
-    if (inclusive_lanes != 0) {
-      const unsigned stop = __ffs(inclusive_lanes) - 1;
-      if (lane > stop) value = 0.0f;
-      return prefix + warp_sum(value);
-    }
-    prefix += warp_sum(value);
-    window -= 32;
   }
 }
 
@@ -452,7 +423,7 @@ __device__ __forceinline__ void scan_tile(block_shared<V>& sh, unsigned tile, co
   if constexpr (V::early_publish) exclusive = local_scan<V>(xs, q, v, lane, &warp_total);
   if (warp == 0) {
     if (tile != 0) {
-      if constexpr (V::fallback) tile_prefix = look_back_fallback<V::tile, Vec, V::backoff_ns>(tile, epoch, input, n, carry_in);
+      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec>(tile, epoch, input, n, carry_in);
       else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
@@ -564,6 +535,40 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
   }
 }
 
+// Row-major order (row k, warp w, lane): returns `running` plus the row's totals of the warps
+// before `warp`, and adds the whole row's total to `running`.
+template <unsigned W>
+__device__ __forceinline__ float add_row(const float (&row)[W], unsigned warp, float& running) {
+  float before = running;
+#pragma unroll
+  for (unsigned w = 0; w < W; ++w) {
+    const float x = row[w];
+    if (w < warp) before += x;
+    running += x;
+  }
+  return before;
+}
+
+// Writes float4 q scanned from `prefix` (its four running sums) at element i of the output:
+// one 16-byte store inside a full tile with aligned pointers, guarded scalar stores otherwise.
+template <bool Vec>
+__device__ __forceinline__ void store_scanned4(float* __restrict__ output, std::size_t i, bool full, unsigned n,
+                                               float4 q, float prefix) {
+  float4 r;
+  r.x = prefix + q.x;
+  r.y = r.x + q.y;
+  r.z = r.y + q.z;
+  r.w = r.z + q.w;
+  if (Vec && full) {
+    reinterpret_cast<float4*>(output)[i / 4] = r;
+  } else {
+    if (i < n) output[i] = r.x;
+    if (i + 1 < n) output[i + 1] = r.y;
+    if (i + 2 < n) output[i + 2] = r.z;
+    if (i + 3 < n) output[i + 3] = r.w;
+  }
+}
+
 template <class V, bool Vec>
 __global__ void __launch_bounds__(V::threads, V::min_blocks)
 staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
@@ -634,19 +639,10 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     row_scans();
     __syncthreads();
   }
-  // Row-major order (row k, warp w, lane): add every earlier row and the earlier warps of this row.
+  // Add every earlier row and the earlier warps of this row.
   float running = 0.0f;
 #pragma unroll
-  for (unsigned k = 0; k < K; ++k) {
-    float before = running;
-#pragma unroll
-    for (unsigned w = 0; w < W; ++w) {
-      const float x = row_totals[k][w];
-      if (w < warp) before += x;
-      running += x;
-    }
-    s[k] += before;
-  }
+  for (unsigned k = 0; k < K; ++k) s[k] += add_row<W>(row_totals[k], warp, running);
   const float aggregate = running;
   if constexpr (V::wide) {
     __shared__ float s_warp_sums[W];
@@ -668,7 +664,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
     } else {
       if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-      if constexpr (V::fallback) tile_prefix = look_back_fallback<V::tile, Vec, V::backoff_ns>(tile, epoch, input, n, carry_in);
+      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec>(tile, epoch, input, n, carry_in);
       else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
@@ -680,21 +676,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   const bool full = base + V::tile <= n;
 #pragma unroll
   for (unsigned k = 0; k < K; ++k) {
-    const float4 q = data[t + T * k];
-    float4 r;
-    r.x = prefix + s[k] + q.x;
-    r.y = r.x + q.y;
-    r.z = r.y + q.z;
-    r.w = r.z + q.w;
-    const std::size_t i = base + 4 * std::size_t(t + T * k);
-    if (Vec && full) {
-      reinterpret_cast<float4*>(output)[i / 4] = r;
-    } else {
-      if (i < n) output[i] = r.x;
-      if (i + 1 < n) output[i + 1] = r.y;
-      if (i + 2 < n) output[i + 2] = r.z;
-      if (i + 3 < n) output[i + 3] = r.w;
-    }
+    store_scanned4<Vec>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k], prefix + s[k]);
   }
 }
 
@@ -808,30 +790,11 @@ ahead_kernel(const float* __restrict__ input, float* __restrict__ output, unsign
   float running = s_prefix;  // the tile's prefix, then each row's total in turn
 #pragma unroll 1  // one row at a time: unrolled, the compiler hoists every row's loads and spills
   for (unsigned k = 0; k < K; ++k) {
-    float earlier = running;
-#pragma unroll
-    for (unsigned w = 0; w < W; ++w) {
-      const float x = row_totals[k][w];
-      if (w < warp) earlier += x;
-      running += x;
-    }
+    const float earlier = add_row<W>(row_totals[k], warp, running);
     float own;
     const float inclusive = row_scan<V>(data, k, lane, &own);
-    const float4 q = data[t + T * k];
-    float4 r;
-    r.x = earlier + (inclusive - own) + q.x;
-    r.y = r.x + q.y;
-    r.z = r.y + q.z;
-    r.w = r.z + q.w;
-    const std::size_t i = base + 4 * std::size_t(t + T * k);
-    if (Vec && full) {
-      reinterpret_cast<float4*>(output)[i / 4] = r;
-    } else {
-      if (i < n) output[i] = r.x;
-      if (i + 1 < n) output[i + 1] = r.y;
-      if (i + 2 < n) output[i + 2] = r.z;
-      if (i + 3 < n) output[i + 3] = r.w;
-    }
+    store_scanned4<Vec>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k],
+                        earlier + (inclusive - own));
   }
 }
 
