@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "checks.h"
 #include "sandbox.h"
 
 namespace scanlab::grader {
@@ -20,42 +21,6 @@ std::string read_text(const std::string& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-// Source without comments, for the emptiness and library checks.
-std::string strip_comments(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') ++i;
-      out += '\n';
-    } else if (s.compare(i, 2, "/*") == 0) {
-      const std::size_t end = s.find("*/", i + 2);
-      i = end == std::string::npos ? s.size() : end + 1;
-      out += ' ';
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-// Compiler output with the temporary path replaced by the name the student knows, cut to the
-// first errors.
-std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display) {
-  std::string t = text;
-  for (std::size_t p; (p = t.find(temp_source)) != std::string::npos;) t.replace(p, temp_source.size(), display);
-  std::istringstream in(t);
-  std::string line, errors, all;
-  int shown = 0;
-  while (std::getline(in, line)) {
-    if (line.find("error") != std::string::npos && shown < 10) {
-      errors += line + "\n";
-      ++shown;
-    }
-    if (all.size() < 4000) all += line + "\n";
-  }
-  return errors.empty() ? all : errors;
 }
 
 // Demangled names of the shared object's symbols (nm -C); `defined` only those it defines.

@@ -1,0 +1,22 @@
+// The grader's pure decisions, kept apart from processes and files so that they are unit-tested
+// (tests/grader/test_checks.cpp): what a compiler message shows, whether source code calls a
+// library scan, and how a timed run scores.
+#pragma once
+
+#include <string>
+
+namespace scanlab::grader {
+
+// Source without comments (string literals are left alone).
+std::string strip_comments(const std::string& source);
+
+// nvcc writes `file(23): error: ...`; gcc and clang `file:23:5: error: ...`. Rewrites the first
+// form of each line to `file:23: error: ...`, so every report shows file:line alike.
+std::string rewrite_nvcc_locations(const std::string& text);
+
+// A compiler's output with the temporary source path replaced by the name the student knows,
+// nvcc's locations rewritten, and cut to the first ten error lines (or the first 4000 bytes
+// when no line says "error").
+std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display);
+
+}  // namespace scanlab::grader
