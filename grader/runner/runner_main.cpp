@@ -25,6 +25,9 @@
 #include <cuda_runtime.h>
 
 #include "scanlab/backend.h"
+#if defined(SCANLAB_BACKEND_CPU)
+#include "scanlab/cpu/control.h"  // launch statistics
+#endif
 
 namespace {
 
@@ -46,6 +49,14 @@ struct options {
 [[noreturn]] void die(const char* what, const char* detail = "") {
   std::fprintf(stderr, "scanlab-runner: %s%s\n", what, detail);
   std::exit(3);
+}
+
+std::uint64_t launches_so_far() {
+#if defined(SCANLAB_BACKEND_CPU)
+  return scanlab::cpu::stats().launches;
+#else
+  return 0;
+#endif
 }
 
 std::vector<unsigned char> read_file(const std::string& path) {
@@ -136,6 +147,7 @@ int correctness(const options& o) {
     cudaGetLastError();
     scanlab::backend::take_report();
     std::fprintf(status, "call %d start\n", call);
+    const std::uint64_t launches_before = launches_so_far();
     e.scan(static_cast<const float*>(in.data()), static_cast<float*>(outbuf.data()), n, ws.data());
     const cudaError_t launch = cudaGetLastError();
     const cudaError_t sync = cudaDeviceSynchronize();
@@ -143,6 +155,10 @@ int correctness(const options& o) {
     const scanlab::backend::detector_report report = scanlab::backend::take_report();
     cudaError_t err = launch != cudaSuccess ? launch : sync != cudaSuccess ? sync : last;
     std::fprintf(status, "call %d cuda %s\n", call, cudaGetErrorName(err));
+    // Kernels this call launched (the CPU backend counts them; a GPU build does not know).
+    if (scanlab::backend::is_cpu())
+      std::fprintf(status, "call %d launches %llu\n", call,
+                   static_cast<unsigned long long>(launches_so_far() - launches_before));
     if (!report.kind.empty()) {
       std::fprintf(status, "call %d detector %s\n", call, report.kind.c_str());
       std::string message = report.message;

@@ -59,4 +59,59 @@ std::string compiler_message(const std::string& text, const std::string& temp_so
   return errors.empty() ? all : errors;
 }
 
+namespace {
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+std::string find_library_scan(const std::string& code) {
+  static const std::regex libraries(
+      R"((#\s*include\s*[<"](cub|thrust|cudpp|parallel)/)|\b(cub|thrust|__gnu_parallel)\s*::)");
+  if (std::smatch m; std::regex_search(code, m, libraries)) return m.str();
+  static const std::regex qualified(
+      R"(\bstd\s*::\s*(ranges\s*::\s*)?(transform_inclusive_scan|transform_exclusive_scan|inclusive_scan|exclusive_scan|partial_sum)\b)");
+  if (std::smatch m; std::regex_search(code, m, qualified)) return m.str();
+
+  // Unqualified: `partial_sum(v.begin(), v.end(), ...)` finds std::partial_sum by argument-dependent
+  // lookup, `using namespace std` makes every name reachable. Unless the student declares a
+  // function (or variable) of that name: then the name is theirs.
+  static const std::regex names(
+      R"(\b(transform_inclusive_scan|transform_exclusive_scan|inclusive_scan|exclusive_scan|partial_sum)\b)");
+  static const std::set<std::string> not_types = {"return", "else", "do", "case", "co_return", "co_yield", "throw"};
+  std::set<std::string> declared;
+  std::vector<std::pair<std::string, std::string>> calls;  // name, text
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), names); it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[1].str();
+    const auto at = static_cast<std::size_t>(it->position(0));
+    std::size_t p = at;
+    while (p > 0 && std::isspace(static_cast<unsigned char>(code[p - 1]))) --p;
+    if (p > 0) {
+      const char before = code[p - 1];
+      if (before == ':' || before == '.' || before == '>') continue;  // qualified, a member, or after a type
+      if (identifier_char(before)) {
+        std::size_t q = p;
+        while (q > 0 && identifier_char(code[q - 1])) --q;
+        if (not_types.count(code.substr(q, p - q)) == 0) {
+          declared.insert(name);  // `float partial_sum(`, `auto partial_sum =`: the student's own
+          continue;
+        }
+      }
+    }
+    // A call: the name, optional template arguments, then a parenthesis.
+    std::size_t e = at + name.size();
+    while (e < code.size() && std::isspace(static_cast<unsigned char>(code[e]))) ++e;
+    if (e < code.size() && code[e] == '<') {
+      const std::size_t close = code.find_first_of(">;(){}", e);
+      if (close == std::string::npos || code[close] != '>') continue;
+      e = close + 1;
+      while (e < code.size() && std::isspace(static_cast<unsigned char>(code[e]))) ++e;
+    }
+    if (e < code.size() && code[e] == '(') calls.push_back({name, name + "("});
+  }
+  for (const auto& [name, text] : calls)
+    if (declared.count(name) == 0) return text;
+  return "";
+}
+
 }  // namespace scanlab::grader

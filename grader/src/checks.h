@@ -19,4 +19,12 @@ std::string rewrite_nvcc_locations(const std::string& text);
 // when no line says "error").
 std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display);
 
+// The first library scan that comment-free code uses, as written ("" when none): CUB, Thrust or
+// CUDPP headers and namespaces, and the standard library's scans (std::inclusive_scan,
+// std::exclusive_scan, std::transform_inclusive_scan, std::transform_exclusive_scan,
+// std::partial_sum, also unqualified where <numeric> or `using namespace std` makes them
+// reachable, and libstdc++'s __gnu_parallel). A function of the student's own with one of those
+// names is not a library call.
+std::string find_library_scan(const std::string& code);
+
 }  // namespace scanlab::grader

@@ -15,6 +15,7 @@
 #include <fmt/ranges.h>
 
 #include "build_stage.h"
+#include "checks.h"
 #include "harness/edge_sizes.h"
 #include "harness/inputs.h"
 #include "harness/verify.h"
@@ -54,6 +55,7 @@ struct case_outcome {
   std::string diagnosis, headline;
   std::vector<std::string> details;
   std::vector<float> output;  // call 1's output (race comparison)
+  long long launches = -1;    // kernels call 1 launched (-1: unknown, as on a GPU)
 };
 
 std::string describe(const grading_case& c) {
@@ -160,6 +162,7 @@ class lab_runner {
     std::vector<std::string> messages;
     auto status = parse_status(stem + ".status", messages);
     workspace_used_ = std::atoll(status["workspace"].c_str()) > 0;
+    if (const std::string l = status["call 1 launches"]; !l.empty()) o.launches = std::atoll(l.c_str());
 
     auto fail = [&](std::string diagnosis, std::string headline) {
       o.passed = false;
@@ -514,6 +517,16 @@ lab_result grade_lab(const lab_job& job) {
     const std::string& object = objects[c.backend];
     if (object.empty()) continue;  // that flavour did not build: its tests are listed as not run
     case_outcome o = runner.run(c, object, static_cast<int>(i));
+    // A right output with no kernel launched: the scan ran on the host (the CPU backend counts
+    // launches; n = 0 and 1 may rightly launch nothing).
+    if (o.passed && o.launches == 0 && c.n >= 2) {
+      zero_all("no_kernel",
+               fmt::format("{}: scan() launched no kernel for n = {}, yet its output was right: it computed the scan "
+                           "on the host. The lab asks for the scan in kernels of your own, so it scores zero.",
+                           display, c.n));
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return result;
+    }
     if (c.group == "race" && c.wrapper.empty()) race_outcomes.push_back(o);
     if (c.group == "race" && !c.wrapper.empty()) by_group["race_sanitizer"].push_back({describe(c), o});
     std::vector<float>().swap(o.output);

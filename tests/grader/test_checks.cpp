@@ -40,3 +40,38 @@ TEST_CASE("grader checks: a compiler message names the student's file at file:li
   CHECK(gcc == "lab1-naive/scan.cu:9:3: error: 'x' was not declared\n");
 }
 
+TEST_CASE("grader checks: library scans in the source are found") {
+  // CUB, Thrust (as before).
+  CHECK(find_library_scan("#include <cub/cub.cuh>\n") == "#include <cub/");
+  CHECK(find_library_scan("thrust::inclusive_scan(a, a + n, b);") == "thrust::");
+  // The standard library's scans, on the host.
+  CHECK(find_library_scan("std::inclusive_scan(h.begin(), h.end(), h.begin());") == "std::inclusive_scan");
+  CHECK(find_library_scan("std::partial_sum(h, h + n, h);") == "std::partial_sum");
+  CHECK(find_library_scan("std :: exclusive_scan(h, h + n, h, 0.0f);") == "std :: exclusive_scan");
+  CHECK(find_library_scan("std::transform_inclusive_scan(a, b, c, op, f);") == "std::transform_inclusive_scan");
+  CHECK(find_library_scan("std::transform_exclusive_scan(a, b, c, 0, op, f);") == "std::transform_exclusive_scan");
+  CHECK(find_library_scan("cuda::std::inclusive_scan(a, b, c);") == "std::inclusive_scan");
+  CHECK(find_library_scan("using std::partial_sum;") == "std::partial_sum");
+  CHECK(find_library_scan("__gnu_parallel::partial_sum(a, b, c);") == "__gnu_parallel::");
+  // Unqualified: argument-dependent lookup or `using namespace std` finds the standard one.
+  CHECK(find_library_scan("using namespace std;\nvoid scan() { partial_sum(h.begin(), h.end(), h.begin()); }") ==
+        "partial_sum(");
+  CHECK(find_library_scan("x = inclusive_scan (v.begin(), v.end(), v.begin());") == "inclusive_scan(");
+  CHECK(find_library_scan("return exclusive_scan<float*>(a, b, c, 0.f);") == "exclusive_scan(");
+}
+
+TEST_CASE("grader checks: a student's own function named like a library scan is not a library call") {
+  const std::string own =
+      "__device__ float exclusive_scan(float* s, unsigned t) { return s[t]; }\n"
+      "__global__ void k(float* s) { float v = exclusive_scan(s, threadIdx.x); }\n";
+  CHECK(find_library_scan(own).empty());
+  CHECK(find_library_scan("template <class T> __device__ T inclusive_scan(T v);\nvoid f() { inclusive_scan(1); }")
+            .empty());
+  CHECK(find_library_scan("auto partial_sum = [](float a) { return a; };\nfloat y = partial_sum(2.f);").empty());
+  CHECK(find_library_scan("float partial_sum = 0; partial_sum += x;").empty());
+  CHECK(find_library_scan("s.partial_sum(3); p->inclusive_scan(4); mine::exclusive_scan(5);").empty());
+  CHECK(find_library_scan("__global__ void inclusive_scan_kernel(float* a) {}\ninclusive_scan_kernel<<<1, 1>>>(a);")
+            .empty());
+  CHECK(find_library_scan(strip_comments("// std::partial_sum would be too easy\n/* std::inclusive_scan */\n")).empty());
+}
+
