@@ -114,4 +114,32 @@ std::string find_library_scan(const std::string& code) {
   return "";
 }
 
+performance_verdict score_performance(const performance_inputs& in) {
+  performance_verdict v;
+  const bool usable = std::isfinite(in.student_ms) && std::isfinite(in.reference_ms) && std::isfinite(in.copy_ms) &&
+                      in.student_ms > 0 && in.reference_ms > 0 && in.copy_ms > 0;
+  if (!usable) {
+    v.diagnosis = "performance_run_failed";
+    v.problem = fmt::format("the timed run reported no usable times (scan {} ms, reference {} ms, copy {} ms)",
+                            in.student_ms, in.reference_ms, in.copy_ms);
+    return v;
+  }
+  v.of_reference = in.reference_ms / in.student_ms;
+  v.of_copy = in.copy_ms / in.student_ms;
+  if (v.of_copy > in.max_of_copy) {
+    v.diagnosis = "implausible_timing";
+    v.problem = fmt::format(
+        "implausible timing: scan() measured {:.3f} ms, {:.2f} times as fast as a device-to-device copy of the same "
+        "bytes ({:.3f} ms). A scan reads and writes every element, so it cannot beat a copy by more than {:.0f}%: no "
+        "performance points (if you think this is wrong, tell the course staff)",
+        in.student_ms, v.of_copy, in.copy_ms, 100 * (in.max_of_copy - 1));
+    return v;
+  }
+  const double fraction = std::clamp((v.of_reference - in.zero_at) / (in.full_at - in.zero_at), 0.0, 1.0);
+  // Scores move in steps of a tenth: run-to-run noise must not change a grade.
+  v.score = std::round(fraction * 10) / 10 * in.points;
+  v.passed = v.score >= in.points;
+  return v;
+}
+
 }  // namespace scanlab::grader

@@ -27,4 +27,20 @@ std::string compiler_message(const std::string& text, const std::string& temp_so
 // names is not a library call.
 std::string find_library_scan(const std::string& code);
 
+// The performance test's score from the medians of one timed run.
+struct performance_inputs {
+  double student_ms = 0, reference_ms = 0, copy_ms = 0;  // medians, same n, same process
+  double full_at = 0.85, zero_at = 0.25;  // fractions of the reference's throughput
+  double max_of_copy = 1.1;  // a scan reads and writes what a copy does: faster than this is forged
+  double points = 2;         // max score
+};
+struct performance_verdict {
+  double score = 0;
+  bool passed = false;
+  std::string diagnosis;  // "" | implausible_timing | performance_run_failed
+  std::string problem;    // why there are no points, for the report ("" when scored)
+  double of_reference = 0, of_copy = 0;  // throughput relative to the reference and to the copy
+};
+performance_verdict score_performance(const performance_inputs& in);
+
 }  // namespace scanlab::grader

@@ -682,23 +682,33 @@ lab_result grade_lab(const lab_job& job) {
       auto st = parse_status(stem + ".status", messages);
       const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
                    ref_ms = std::atof(st["reference_ms"].c_str());
-      if (!ref.ok || !s.ok() || st["finished"].empty() && st.count("finished") == 0 || student_ms <= 0 || ref_ms <= 0) {
+      performance_inputs in;
+      in.student_ms = student_ms;
+      in.reference_ms = ref_ms;
+      in.copy_ms = copy_ms;
+      in.full_at = rb.full_at;
+      in.zero_at = rb.zero_at;
+      in.max_of_copy = rb.max_of_copy;
+      in.points = perf.max_score;
+      const performance_verdict v = score_performance(in);
+      if (!ref.ok || !s.ok() || st.count("finished") == 0 || v.diagnosis == "performance_run_failed") {
         perf.passed = false;
         perf.diagnosis = "performance_run_failed";
         perf.output = fmt::format("the timed run failed ({}){}", s.describe(), ref.ok ? "" : ": " + ref.message);
       } else {
-        const double of_ref = ref_ms / student_ms;
-        const double of_copy = copy_ms / student_ms;
-        const double fraction = std::clamp((of_ref - rb.zero_at) / (rb.full_at - rb.zero_at), 0.0, 1.0);
-        // Scores move in steps of a tenth: run-to-run noise must not change a grade.
-        perf.score = std::round(fraction * 10) / 10 * perf.max_score;
-        perf.passed = perf.score >= perf.max_score;
+        perf.score = v.score;
+        perf.passed = v.passed;
+        perf.diagnosis = v.diagnosis;
         result.throughput_gelems = static_cast<double>(n) / (student_ms * 1e6);
         perf.output = fmt::format(
             "n = {}: {:.3f} ms ({:.2f} G elements/s); {:.0f}% of the reference solution ({:.3f} ms), {:.0f}% of a "
             "device copy ({:.3f} ms); full points at {:.0f}% of the reference, none at {:.0f}%; median of {} runs",
-            n, student_ms, *result.throughput_gelems, 100 * of_ref, ref_ms, 100 * of_copy, copy_ms, 100 * rb.full_at,
-            100 * rb.zero_at, st["repeats"]);
+            n, student_ms, *result.throughput_gelems, 100 * v.of_reference, ref_ms, 100 * v.of_copy, copy_ms,
+            100 * rb.full_at, 100 * rb.zero_at, st["repeats"]);
+        if (!v.problem.empty()) {
+          perf.output = v.problem + "\n" + perf.output;
+          result.throughput_gelems.reset();  // no leaderboard entry from a forged time
+        }
       }
     }
   }

@@ -75,3 +75,67 @@ TEST_CASE("grader checks: a student's own function named like a library scan is 
   CHECK(find_library_scan(strip_comments("// std::partial_sum would be too easy\n/* std::inclusive_scan */\n")).empty());
 }
 
+TEST_CASE("grader checks: performance points scale between zero_at and full_at of the reference") {
+  performance_inputs in;
+  in.copy_ms = 1.0;
+  in.reference_ms = 1.15;  // 87% of a copy, like the lab 8 reference on an H100
+  in.full_at = 0.85;
+  in.zero_at = 0.25;
+  in.points = 4;
+  in.student_ms = 1.15;  // as fast as the reference
+  performance_verdict v = score_performance(in);
+  CHECK(v.score == 4);
+  CHECK(v.passed);
+  CHECK(v.diagnosis.empty());
+  CHECK(v.problem.empty());
+  in.student_ms = 1.15 / 0.55;  // 55% of the reference: half way
+  v = score_performance(in);
+  CHECK(v.score == 2);
+  CHECK_FALSE(v.passed);
+  in.student_ms = 10;  // 11.5% of the reference
+  v = score_performance(in);
+  CHECK(v.score == 0);
+  CHECK(v.diagnosis.empty());
+}
+
+TEST_CASE("grader checks: a time faster than a device copy by more than the margin scores zero") {
+  performance_inputs in;
+  in.copy_ms = 1.0;
+  in.reference_ms = 1.15;
+  in.points = 2;
+  in.max_of_copy = 1.1;
+  in.student_ms = 1.0 / 1.05;  // 5% faster than the copy: noise, still plausible, full points
+  performance_verdict v = score_performance(in);
+  CHECK(v.diagnosis.empty());
+  CHECK(v.score == 2);
+  in.student_ms = 0.5;  // twice as fast as a copy: forged
+  v = score_performance(in);
+  CHECK(v.diagnosis == "implausible_timing");
+  CHECK(v.score == 0);
+  CHECK_FALSE(v.passed);
+  CHECK(v.of_copy == 2.0);
+  CHECK_THAT(v.problem, contains_text("implausible timing"));
+  CHECK_THAT(v.problem, contains_text("device-to-device copy"));
+  in.student_ms = 1e-6;  // "it took no time at all"
+  CHECK(score_performance(in).diagnosis == "implausible_timing");
+  in.max_of_copy = 3;  // an instructor's wider margin
+  in.student_ms = 0.5;
+  CHECK(score_performance(in).diagnosis.empty());
+}
+
+TEST_CASE("grader checks: missing or broken times are a failed run, not a score") {
+  performance_inputs in;
+  in.copy_ms = 1.0;
+  in.reference_ms = 1.15;
+  in.student_ms = 0;
+  CHECK(score_performance(in).diagnosis == "performance_run_failed");
+  in.student_ms = 1.2;
+  in.copy_ms = 0;
+  CHECK(score_performance(in).diagnosis == "performance_run_failed");
+  in.copy_ms = -1;
+  CHECK(score_performance(in).diagnosis == "performance_run_failed");
+  in.copy_ms = 1.0;
+  in.reference_ms = std::nan("");
+  CHECK(score_performance(in).diagnosis == "performance_run_failed");
+  CHECK(score_performance(in).score == 0);
+}
