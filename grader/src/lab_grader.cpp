@@ -29,6 +29,7 @@ using harness::data_kind;
 namespace {
 
 constexpr std::size_t guard_bytes = 4096;
+constexpr int runner_no_device = 4;  // the runner's exit status when no device is usable
 constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
@@ -171,6 +172,12 @@ class lab_runner {
     };
     // 1. What the process did.
     const std::string err = truncate_text(s.err, s.err_bytes, 2000);
+    if (s.exited && s.exit_code == runner_no_device) {
+      // The machine, not the submission: grading stops (see grade_lab).
+      fail("no_device", "the runner found no usable device");
+      o.details.push_back(err);
+      return o;
+    }
     if (s.timed_out) {
       fail("hang", fmt::format("did not finish within {:.0f} s: killed", limits.wall_seconds));
       o.details.push_back("a kernel that never ends: a wait for a flag or block that never comes, or an endless loop");
@@ -517,6 +524,15 @@ lab_result grade_lab(const lab_job& job) {
     const std::string& object = objects[c.backend];
     if (object.empty()) continue;  // that flavour did not build: its tests are listed as not run
     case_outcome o = runner.run(c, object, static_cast<int>(i));
+    if (o.diagnosis == "no_device") {
+      // The machine cannot run the code: no verdict about the submission at all.
+      result.tests.clear();
+      result.infrastructure_error =
+          fmt::format("{}: the {} runner found no usable device{}", label, c.backend,
+                      o.details.empty() || o.details[0].empty() ? std::string() : ":\n" + o.details[0]);
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return result;
+    }
     // A right output with no kernel launched: the scan ran on the host (the CPU backend counts
     // launches; n = 0 and 1 may rightly launch nothing).
     if (o.passed && o.launches == 0 && c.n >= 2) {
@@ -682,6 +698,12 @@ lab_result grade_lab(const lab_job& job) {
       auto st = parse_status(stem + ".status", messages);
       const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
                    ref_ms = std::atof(st["reference_ms"].c_str());
+      if (s.exited && s.exit_code == runner_no_device) {
+        result.tests.clear();
+        result.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", label,
+                                                  truncate_text(s.err, s.err_bytes, 2000));
+        return result;
+      }
       performance_inputs in;
       in.student_ms = student_ms;
       in.reference_ms = ref_ms;
