@@ -514,6 +514,14 @@ lab_result grade_lab(const lab_job& job) {
   std::map<std::string, std::vector<std::pair<std::string, case_outcome>>> by_group;
   std::vector<case_outcome> race_outcomes;
   lab_runner runner(job);
+  // The orders a case's schedule sets ("" where it sets none).
+  auto order_of = [](const grading_case& c, const std::string& what) -> std::string {
+    const std::string key = "SCANLAB_" + what + "_ORDER=";
+    for (const std::string& e : c.env)
+      if (e.rfind(key, 0) == 0) return e.substr(key.size());
+    return "";
+  };
+  bool forward_blocks_finish = false;  // a multi-block run in index order (forward threads) ended
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const grading_case& c = cases[i];
     if (job.progress) job.progress(fmt::format("{}: case {}/{}", label, i + 1, cases.size()));
@@ -542,6 +550,21 @@ lab_result grade_lab(const lab_job& job) {
                            display, c.n));
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       return result;
+    }
+    // Blocks that wait on each other: the same kernel, threads in the same (forward) order, ends
+    // when blocks run in index order and hangs when they run in another. That is a deadlock between
+    // blocks (a chain on blockIdx.x), not an endless loop.
+    const std::string threads = order_of(c, "THREAD"), blocks = order_of(c, "BLOCK");
+    if (threads == "forward" && blocks == "forward" && c.n > big && o.diagnosis != "hang" && o.diagnosis != "deadlock")
+      forward_blocks_finish = true;
+    if (!o.passed && o.diagnosis == "hang" && forward_blocks_finish && threads == "forward" && !blocks.empty() &&
+        blocks != "forward") {
+      o.details.insert(o.details.begin(), o.headline);
+      o.diagnosis = "deadlock";
+      o.headline = fmt::format(
+          "deadlock: blocks wait on each other. Dispatched in {} order, a block waits for one that has not started "
+          "(in index order the same kernel finishes)",
+          blocks);
     }
     if (c.group == "race" && c.wrapper.empty()) race_outcomes.push_back(o);
     if (c.group == "race" && !c.wrapper.empty()) by_group["race_sanitizer"].push_back({describe(c), o});
