@@ -45,6 +45,102 @@ def fresh(path):
     return path
 
 
+def test_no_such_lab(o):
+    p = run([o.scanlab, "grade", "--lab", "9", "--backend", "cpu", "--submission", os.path.join(o.source, "solutions")])
+    check(p.returncode == 2, f"exit status {p.returncode}, expected 2 (misuse)")
+    check("there is no lab 9" in p.stderr, "stderr lacks 'there is no lab 9'")
+    check("Traceback" not in p.stderr and "terminate" not in p.stderr, "not a clean message")
+
+
+def test_hidden_seed(o):
+    work = fresh(os.path.join(o.work, "hidden-seed"))
+    secret = "course-secret-7340917"
+    results, markdown, junit = (os.path.join(work, f) for f in ("results.json", "summary.md", "junit.xml"))
+    p = run([o.scanlab, "grade", "--lab", "1", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
+             "--submission", os.path.join(o.source, "solutions"), "--results", results, "--markdown", markdown,
+             "--junit", junit, "--no-colour"], env={"SCANLAB_GRADER_SEED": secret})
+    check(p.returncode == 0, f"exit status {p.returncode}")
+    check("seed hidden" in p.stdout, "the terminal report does not say 'seed hidden'")
+    with open(results, encoding="utf-8") as f:
+        data = json.load(f)
+    check(data["scanlab"]["seed"] == "hidden", f"results.json seed is {data['scanlab']['seed']!r}, not 'hidden'")
+    with open(markdown, encoding="utf-8") as f:
+        md = f.read()
+    check("seed hidden" in md, "the Markdown summary does not say 'seed hidden'")
+    everything = p.stdout + p.stderr + md + json.dumps(data)
+    with open(junit, encoding="utf-8") as f:
+        everything += f.read()
+    check(secret not in everything, "the secret seed appears in a report")
+    check(not re.search(r"seed:? *\d", everything), "a seed number appears in a report")
+    check(data["score"] == sum(t["max_score"] for t in data["tests"]) > 0, "the reference solution lost points")
+
+
+def test_batch(o):
+    work = fresh(os.path.join(o.work, "batch"))
+    batch, out = fresh(os.path.join(work, "submissions")), fresh(os.path.join(work, "out"))
+    os.makedirs(os.path.join(batch, "good", "lab1-naive"))
+    shutil.copy(os.path.join(o.source, "solutions", "lab1-naive", "scan.cu"), os.path.join(batch, "good", "lab1-naive"))
+    os.makedirs(os.path.join(batch, "empty", "lab1-naive"))
+    open(os.path.join(batch, "empty", "lab1-naive", "scan.cu"), "w").close()
+    # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
+    # one is written elsewhere and renamed over it, never truncated in place.
+    old = os.path.join(work, "old-good.json")
+    with open(old, "w") as f:
+        f.write("old\n")
+    os.link(old, os.path.join(out, "good.json"))
+    junit, markdown, results = (os.path.join(out, f) for f in ("junit.xml", "summary.md", "results.json"))
+    p = run([o.scanlab, "grade", "--batch", batch, "--out", out, "--lab", "1", "--backend", "cpu", "--rubric",
+             o.rubric, "--jobs", "2", "--seed", "4242", "--junit", junit, "--markdown", markdown, "--results", results])
+    check(p.returncode == 0, f"exit status {p.returncode}")
+
+    # One results file per submission, valid JSON, written by rename.
+    per = {}
+    for name in ("good", "empty"):
+        with open(os.path.join(out, f"{name}.json"), encoding="utf-8") as f:
+            per[name] = json.load(f)
+        check(per[name]["scanlab"]["submission"] == name, f"{name}.json is about {per[name]['scanlab']['submission']}")
+    with open(old, encoding="utf-8") as f:
+        check(f.read() == "old\n", "good.json was rewritten in place (not a temporary file renamed over it)")
+    check(not os.path.samefile(old, os.path.join(out, "good.json")), "good.json is still the old file")
+    leftovers = [f for f in os.listdir(out) if ".tmp" in f]
+    check(not leftovers, f"temporary files left behind: {leftovers}")
+    good_max = sum(t["max_score"] for t in per["good"]["tests"])
+    check(per["good"]["score"] == good_max > 0, f"good: {per['good']['score']}/{good_max}")
+    check(per["empty"]["score"] == 0, f"empty: {per['empty']['score']}")
+    with open(results, encoding="utf-8") as f:
+        check(json.load(f)["scanlab"]["submission"] == "empty", "--results is not the first submission (empty)")
+
+    # summary.csv: a header and one row per submission, in name order.
+    with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    check(rows[0] == ["submission", "score", "max_score", "seconds", "lab1", "first_failure"], f"header {rows[0]}")
+    check([r[0] for r in rows[1:]] == ["empty", "good"], f"rows {rows[1:]}")
+    empty, good = rows[1], rows[2]
+    check(float(empty[1]) == 0 and empty[5] == "lab1:empty_file", f"empty row {empty}")
+    check(float(good[1]) == float(good[2]) == good_max and float(good[4]) == good_max and good[5] == "",
+          f"good row {good}")
+
+    # JUnit: well-formed, a suite per (submission, lab) with its test cases, failures counted.
+    root = ET.parse(junit).getroot()
+    check(root.tag == "testsuites", f"root element {root.tag}")
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    check(set(suites) == {"good.lab1-naive", "empty.lab1-naive"}, f"suites {sorted(suites)}")
+    for name, data in per.items():
+        suite = suites[f"{name}.lab1-naive"]
+        cases = suite.findall("testcase")
+        check(len(cases) == len(data["tests"]) == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
+        failures = sum(1 for c in cases if c.find("failure") is not None)
+        check(failures == int(suite.get("failures")), f"{name}: failures attribute {suite.get('failures')}")
+        check((failures > 0) == (name == "empty"), f"{name}: {failures} failures")
+
+    # Markdown: a section per submission with its score.
+    with open(markdown, encoding="utf-8") as f:
+        md = f.read()
+    check(md.startswith("# scanlab grade"), "Markdown summary lacks its title")
+    check(f"## good: {good_max:.2f} / {good_max:.2f}" in md, "Markdown lacks good's section")
+    check("## empty: 0.00 /" in md and "`empty_file`" in md, "Markdown lacks empty's section or diagnosis")
+
+
 def gpu_present():
     if shutil.which("nvidia-smi"):
         try:
@@ -71,8 +167,44 @@ def test_gpu_without_gpu(o):
     check("0.00/" not in p.stdout, "a score table was printed")
 
 
+def test_gradescope(o):
+    root = fresh(os.path.join(o.work, "gradescope"))
+    src = os.path.join(root, "source")
+    os.makedirs(src)
+    package = os.path.join(o.source, "grader", "gradescope")
+    for f in ("run_autograder", "map_submission.py"):
+        shutil.copy(os.path.join(package, f), src)
+    with open(os.path.join(package, "config.sh"), encoding="utf-8") as f:
+        config = f.read()
+    config = re.sub(r'^SCANLAB_LABS=.*$', 'SCANLAB_LABS="2"', config, flags=re.M)
+    config = re.sub(r'^SCANLAB_RUBRIC=.*$', 'SCANLAB_RUBRIC="tests/grader/rubric.json"', config, flags=re.M)
+    with open(os.path.join(src, "config.sh"), "w", encoding="utf-8") as f:
+        f.write(config)
+    os.symlink(o.source, os.path.join(src, "scanlab"))  # the tree the zip would hold
+    os.makedirs(os.path.join(root, "submission"))
+    shutil.copy(os.path.join(o.source, "solutions", "lab2-kogge-stone", "scan.cu"),
+                os.path.join(root, "submission", "lab2.cu"))
+    p = run([os.path.join(src, "run_autograder")],
+            env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADER_SEED": "leftover"})
+    check(p.returncode == 0, f"run_autograder exited with {p.returncode}")
+    check("scanlab grade exited with 0" in p.stdout, "scanlab grade did not exit with 0")
+    with open(os.path.join(root, "results", "results.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    check(data["output"].startswith("Files:") and "lab2.cu: graded as lab 2" in data["output"],
+          f"output lacks the file mapping: {data['output'][:300]!r}")
+    check(data["tests"] and all(t["extra_data"]["lab"] == 2 for t in data["tests"]), "tests of other labs than 2")
+    total = sum(t["max_score"] for t in data["tests"])
+    check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
+    check(data["scanlab"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
+    check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
+
+
 TESTS = {
+    "no-such-lab": test_no_such_lab,
+    "hidden-seed": test_hidden_seed,
+    "batch": test_batch,
     "gpu-without-gpu": test_gpu_without_gpu,
+    "gradescope": test_gradescope,
 }
 
 
