@@ -12,6 +12,10 @@
 //                       --status status.txt [--calls 2] [--zero-workspace]
 //   performance: runner --so scan.so --reference ref.so --n N --input in.bin --time --status out.txt
 //                (GPU: CUDA events owned by the runner, L2 flush, median over repeats)
+//   probe:       runner --probe   (is a device usable? prints what it found)
+//
+// Exit status: 0 done (the grader reads the files), 3 misuse or an unusable submission, 4 no
+// usable device: the machine cannot grade, which says nothing about the submission.
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -25,6 +29,9 @@
 #include <cuda_runtime.h>
 
 #include "scanlab/backend.h"
+#if defined(SCANLAB_BACKEND_CPU)
+#include "scanlab/cpu/control.h"  // launch statistics
+#endif
 
 namespace {
 
@@ -43,9 +50,45 @@ struct options {
   bool zero_workspace = false;  // diagnosis only: does it pass when the workspace arrives zeroed?
 };
 
+constexpr int exit_no_device = 4;
+
 [[noreturn]] void die(const char* what, const char* detail = "") {
   std::fprintf(stderr, "scanlab-runner: %s%s\n", what, detail);
   std::exit(3);
+}
+
+// No device (no GPU, no driver, a driver too old for the runtime): the machine's fault, exit 4.
+[[noreturn]] void no_device(const char* what, cudaError_t err) {
+  std::fprintf(stderr, "scanlab-runner: no usable device: %s (%s: %s)\n", what, cudaGetErrorName(err),
+               cudaGetErrorString(err));
+  std::exit(exit_no_device);
+}
+
+// Errors that mean the device, not the submission, is missing.
+bool device_missing(cudaError_t err) {
+#if defined(SCANLAB_BACKEND_CPU)
+  return err == cudaErrorNoDevice || err == cudaErrorInitializationError;
+#else
+  return err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver || err == cudaErrorInitializationError ||
+         err == cudaErrorDevicesUnavailable || err == cudaErrorSystemDriverMismatch ||
+         err == cudaErrorCompatNotSupportedOnDevice || err == cudaErrorSystemNotReady;
+#endif
+}
+
+// Before any student code runs: a device must be there.
+void require_device() {
+  int count = 0;
+  const cudaError_t err = cudaGetDeviceCount(&count);
+  if (err != cudaSuccess) no_device("cudaGetDeviceCount failed", err);
+  if (count == 0) no_device("cudaGetDeviceCount found no device", cudaErrorNoDevice);
+}
+
+std::uint64_t launches_so_far() {
+#if defined(SCANLAB_BACKEND_CPU)
+  return scanlab::cpu::stats().launches;
+#else
+  return 0;
+#endif
 }
 
 std::vector<unsigned char> read_file(const std::string& path) {
@@ -84,7 +127,10 @@ guarded allocate(std::size_t payload, const std::vector<unsigned char>& pattern)
   guarded g;
   g.payload = payload;
   g.guard = pattern.size();
-  if (cudaMalloc(&g.base, payload + 2 * g.guard) != cudaSuccess) die("cudaMalloc failed");
+  if (const cudaError_t err = cudaMalloc(&g.base, payload + 2 * g.guard); err != cudaSuccess) {
+    if (device_missing(err)) no_device("cudaMalloc failed", err);
+    die("cudaMalloc failed");
+  }
   cudaMemcpy(g.base, pattern.data(), g.guard, cudaMemcpyHostToDevice);
   cudaMemcpy(g.base + g.guard + payload, pattern.data(), g.guard, cudaMemcpyHostToDevice);
   return g;
@@ -112,6 +158,7 @@ void fill_output_poison(void* device, std::size_t n) {
 }
 
 int correctness(const options& o) {
+  require_device();
   const entry_points e = load(o.so);
   const std::vector<unsigned char> input = read_file(o.input);
   const std::vector<unsigned char> pattern = read_file(o.guard);
@@ -136,6 +183,7 @@ int correctness(const options& o) {
     cudaGetLastError();
     scanlab::backend::take_report();
     std::fprintf(status, "call %d start\n", call);
+    const std::uint64_t launches_before = launches_so_far();
     e.scan(static_cast<const float*>(in.data()), static_cast<float*>(outbuf.data()), n, ws.data());
     const cudaError_t launch = cudaGetLastError();
     const cudaError_t sync = cudaDeviceSynchronize();
@@ -143,6 +191,10 @@ int correctness(const options& o) {
     const scanlab::backend::detector_report report = scanlab::backend::take_report();
     cudaError_t err = launch != cudaSuccess ? launch : sync != cudaSuccess ? sync : last;
     std::fprintf(status, "call %d cuda %s\n", call, cudaGetErrorName(err));
+    // Kernels this call launched (the CPU backend counts them; a GPU build does not know).
+    if (scanlab::backend::is_cpu())
+      std::fprintf(status, "call %d launches %llu\n", call,
+                   static_cast<unsigned long long>(launches_so_far() - launches_before));
     if (!report.kind.empty()) {
       std::fprintf(status, "call %d detector %s\n", call, report.kind.c_str());
       std::string message = report.message;
@@ -170,6 +222,7 @@ float median(std::vector<float> v) {
 }
 
 int performance(const options& o) {
+  require_device();
   const entry_points student = load(o.so);
   const entry_points reference = load(o.reference);
   const std::vector<unsigned char> input = read_file(o.input);
@@ -266,6 +319,11 @@ int main(int argc, char** argv) {
     else if (a == "--calls") o.calls = std::atoi(value().c_str());
     else if (a == "--time") o.time = true;
     else if (a == "--zero-workspace") o.zero_workspace = true;
+    else if (a == "--probe") {
+      require_device();
+      std::printf("%s\n", scanlab::backend::device_description().c_str());
+      return 0;
+    }
     else die("unknown option ", a.c_str());
   }
   if (o.so.empty() || o.input.empty() || o.status.empty()) die("usage: see the comment at the top of runner_main.cpp");

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "checks.h"
 #include "sandbox.h"
 
 namespace scanlab::grader {
@@ -20,42 +21,6 @@ std::string read_text(const std::string& path) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-// Source without comments, for the emptiness and library checks.
-std::string strip_comments(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') ++i;
-      out += '\n';
-    } else if (s.compare(i, 2, "/*") == 0) {
-      const std::size_t end = s.find("*/", i + 2);
-      i = end == std::string::npos ? s.size() : end + 1;
-      out += ' ';
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-// Compiler output with the temporary path replaced by the name the student knows, cut to the
-// first errors.
-std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display) {
-  std::string t = text;
-  for (std::size_t p; (p = t.find(temp_source)) != std::string::npos;) t.replace(p, temp_source.size(), display);
-  std::istringstream in(t);
-  std::string line, errors, all;
-  int shown = 0;
-  while (std::getline(in, line)) {
-    if (line.find("error") != std::string::npos && shown < 10) {
-      errors += line + "\n";
-      ++shown;
-    }
-    if (all.size() < 4000) all += line + "\n";
-  }
-  return errors.empty() ? all : errors;
 }
 
 // Demangled names of the shared object's symbols (nm -C); `defined` only those it defines.
@@ -87,11 +52,12 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
     r.message = fmt::format("{} is empty (no code outside comments)", display);
     return r;
   }
-  static const std::regex library(R"((#\s*include\s*[<"](cub|thrust|cudpp)/)|\b(cub|thrust)::)");
-  if (std::smatch m; std::regex_search(code, m, library)) {
+  if (const std::string call = find_library_scan(code); !call.empty()) {
     r.diagnosis = "uses_library";
-    r.message = fmt::format("{} uses a library scan ({}): the lab asks for your own kernels, so it scores zero",
-                            display, m.str());
+    const bool host = call.find("std") != std::string::npos || call.find('(') != std::string::npos ||
+                      call.find("parallel") != std::string::npos;
+    r.message = fmt::format("{} uses a library scan ({}){}: the lab asks for your own kernels, so it scores zero",
+                            display, call, host ? ", which runs on the host, not in a kernel of yours" : "");
     return r;
   }
 
@@ -168,6 +134,22 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
                   : "std::size_t scan_workspace_bytes(unsigned n)",
         found.empty() ? std::string("\n  found no function named like it") : "\n  found:" + found);
     return r;
+  }
+  // A scan must launch a kernel: an object that references no launch function (cudaLaunchKernel
+  // and its relatives on a GPU, the CPU backend's launch_kernel) computes on the host, if at all.
+  {
+    bool launches = false;
+    std::istringstream in(all);
+    for (std::string line; std::getline(in, line) && !launches;)
+      launches = line.find(" U ") != std::string::npos &&
+                 (line.find("Launch") != std::string::npos || line.find("launch") != std::string::npos);
+    if (!launches) {
+      r.diagnosis = "no_kernel";
+      r.message = fmt::format("{} launches no kernel: scan() must compute the scan in kernels of your own on the "
+                              "device (a scan on the host scores zero)",
+                              display);
+      return r;
+    }
   }
   r.ok = true;
   r.object = object;

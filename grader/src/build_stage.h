@@ -12,7 +12,7 @@ namespace scanlab::grader {
 
 struct build_result {
   bool ok = false;
-  std::string diagnosis;  // missing_file | empty_file | uses_library | compile_error | wrong_signature
+  std::string diagnosis;  // missing_file | empty_file | uses_library | compile_error | wrong_signature | no_kernel
   std::string message;
   std::string object;     // the shared object, when ok
 };

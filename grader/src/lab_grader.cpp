@@ -15,6 +15,7 @@
 #include <fmt/ranges.h>
 
 #include "build_stage.h"
+#include "checks.h"
 #include "harness/edge_sizes.h"
 #include "harness/inputs.h"
 #include "harness/verify.h"
@@ -28,6 +29,7 @@ using harness::data_kind;
 namespace {
 
 constexpr std::size_t guard_bytes = 4096;
+constexpr int runner_no_device = 4;  // the runner's exit status when no device is usable
 constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
@@ -54,6 +56,7 @@ struct case_outcome {
   std::string diagnosis, headline;
   std::vector<std::string> details;
   std::vector<float> output;  // call 1's output (race comparison)
+  long long launches = -1;    // kernels call 1 launched (-1: unknown, as on a GPU)
 };
 
 std::string describe(const grading_case& c) {
@@ -160,6 +163,7 @@ class lab_runner {
     std::vector<std::string> messages;
     auto status = parse_status(stem + ".status", messages);
     workspace_used_ = std::atoll(status["workspace"].c_str()) > 0;
+    if (const std::string l = status["call 1 launches"]; !l.empty()) o.launches = std::atoll(l.c_str());
 
     auto fail = [&](std::string diagnosis, std::string headline) {
       o.passed = false;
@@ -168,6 +172,12 @@ class lab_runner {
     };
     // 1. What the process did.
     const std::string err = truncate_text(s.err, s.err_bytes, 2000);
+    if (s.exited && s.exit_code == runner_no_device) {
+      // The machine, not the submission: grading stops (see grade_lab).
+      fail("no_device", "the runner found no usable device");
+      o.details.push_back(err);
+      return o;
+    }
     if (s.timed_out) {
       fail("hang", fmt::format("did not finish within {:.0f} s: killed", limits.wall_seconds));
       o.details.push_back("a kernel that never ends: a wait for a flag or block that never comes, or an endless loop");
@@ -504,6 +514,14 @@ lab_result grade_lab(const lab_job& job) {
   std::map<std::string, std::vector<std::pair<std::string, case_outcome>>> by_group;
   std::vector<case_outcome> race_outcomes;
   lab_runner runner(job);
+  // The orders a case's schedule sets ("" where it sets none).
+  auto order_of = [](const grading_case& c, const std::string& what) -> std::string {
+    const std::string key = "SCANLAB_" + what + "_ORDER=";
+    for (const std::string& e : c.env)
+      if (e.rfind(key, 0) == 0) return e.substr(key.size());
+    return "";
+  };
+  bool forward_blocks_finish = false;  // a multi-block run in index order (forward threads) ended
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const grading_case& c = cases[i];
     if (job.progress) job.progress(fmt::format("{}: case {}/{}", label, i + 1, cases.size()));
@@ -514,6 +532,40 @@ lab_result grade_lab(const lab_job& job) {
     const std::string& object = objects[c.backend];
     if (object.empty()) continue;  // that flavour did not build: its tests are listed as not run
     case_outcome o = runner.run(c, object, static_cast<int>(i));
+    if (o.diagnosis == "no_device") {
+      // The machine cannot run the code: no verdict about the submission at all.
+      result.tests.clear();
+      result.infrastructure_error =
+          fmt::format("{}: the {} runner found no usable device{}", label, c.backend,
+                      o.details.empty() || o.details[0].empty() ? std::string() : ":\n" + o.details[0]);
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return result;
+    }
+    // A right output with no kernel launched: the scan ran on the host (the CPU backend counts
+    // launches; n = 0 and 1 may rightly launch nothing).
+    if (o.passed && o.launches == 0 && c.n >= 2) {
+      zero_all("no_kernel",
+               fmt::format("{}: scan() launched no kernel for n = {}, yet its output was right: it computed the scan "
+                           "on the host. The lab asks for the scan in kernels of your own, so it scores zero.",
+                           display, c.n));
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      return result;
+    }
+    // Blocks that wait on each other: the same kernel, threads in the same (forward) order, ends
+    // when blocks run in index order and hangs when they run in another. That is a deadlock between
+    // blocks (a chain on blockIdx.x), not an endless loop.
+    const std::string threads = order_of(c, "THREAD"), blocks = order_of(c, "BLOCK");
+    if (threads == "forward" && blocks == "forward" && c.n > big && o.diagnosis != "hang" && o.diagnosis != "deadlock")
+      forward_blocks_finish = true;
+    if (!o.passed && o.diagnosis == "hang" && forward_blocks_finish && threads == "forward" && !blocks.empty() &&
+        blocks != "forward") {
+      o.details.insert(o.details.begin(), o.headline);
+      o.diagnosis = "deadlock";
+      o.headline = fmt::format(
+          "deadlock: blocks wait on each other. Dispatched in {} order, a block waits for one that has not started "
+          "(in index order the same kernel finishes)",
+          blocks);
+    }
     if (c.group == "race" && c.wrapper.empty()) race_outcomes.push_back(o);
     if (c.group == "race" && !c.wrapper.empty()) by_group["race_sanitizer"].push_back({describe(c), o});
     std::vector<float>().swap(o.output);
@@ -669,23 +721,39 @@ lab_result grade_lab(const lab_job& job) {
       auto st = parse_status(stem + ".status", messages);
       const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
                    ref_ms = std::atof(st["reference_ms"].c_str());
-      if (!ref.ok || !s.ok() || st["finished"].empty() && st.count("finished") == 0 || student_ms <= 0 || ref_ms <= 0) {
+      if (s.exited && s.exit_code == runner_no_device) {
+        result.tests.clear();
+        result.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", label,
+                                                  truncate_text(s.err, s.err_bytes, 2000));
+        return result;
+      }
+      performance_inputs in;
+      in.student_ms = student_ms;
+      in.reference_ms = ref_ms;
+      in.copy_ms = copy_ms;
+      in.full_at = rb.full_at;
+      in.zero_at = rb.zero_at;
+      in.max_of_copy = rb.max_of_copy;
+      in.points = perf.max_score;
+      const performance_verdict v = score_performance(in);
+      if (!ref.ok || !s.ok() || st.count("finished") == 0 || v.diagnosis == "performance_run_failed") {
         perf.passed = false;
         perf.diagnosis = "performance_run_failed";
         perf.output = fmt::format("the timed run failed ({}){}", s.describe(), ref.ok ? "" : ": " + ref.message);
       } else {
-        const double of_ref = ref_ms / student_ms;
-        const double of_copy = copy_ms / student_ms;
-        const double fraction = std::clamp((of_ref - rb.zero_at) / (rb.full_at - rb.zero_at), 0.0, 1.0);
-        // Scores move in steps of a tenth: run-to-run noise must not change a grade.
-        perf.score = std::round(fraction * 10) / 10 * perf.max_score;
-        perf.passed = perf.score >= perf.max_score;
+        perf.score = v.score;
+        perf.passed = v.passed;
+        perf.diagnosis = v.diagnosis;
         result.throughput_gelems = static_cast<double>(n) / (student_ms * 1e6);
         perf.output = fmt::format(
             "n = {}: {:.3f} ms ({:.2f} G elements/s); {:.0f}% of the reference solution ({:.3f} ms), {:.0f}% of a "
             "device copy ({:.3f} ms); full points at {:.0f}% of the reference, none at {:.0f}%; median of {} runs",
-            n, student_ms, *result.throughput_gelems, 100 * of_ref, ref_ms, 100 * of_copy, copy_ms, 100 * rb.full_at,
-            100 * rb.zero_at, st["repeats"]);
+            n, student_ms, *result.throughput_gelems, 100 * v.of_reference, ref_ms, 100 * v.of_copy, copy_ms,
+            100 * rb.full_at, 100 * rb.zero_at, st["repeats"]);
+        if (!v.problem.empty()) {
+          perf.output = v.problem + "\n" + perf.output;
+          result.throughput_gelems.reset();  // no leaderboard entry from a forged time
+        }
       }
     }
   }

@@ -4,7 +4,9 @@
 //
 // Exit codes: 0 grading completed (whatever the score); 2 misuse (bad option, unknown lab, a
 // submission folder that does not exist, a rubric that does not parse); 3 this build cannot grade
-// as asked (no runner for the backend, configuration missing).
+// as asked (no runner for the backend, configuration missing); 4 this machine cannot grade as
+// asked (`--backend gpu` and no usable GPU): no grade is written, since nothing was the
+// submission's fault.
 #include <unistd.h>
 
 #include <cstdio>
@@ -23,6 +25,7 @@
 #include "progress.h"
 #include "reports.h"
 #include "rubric.h"
+#include "sandbox.h"
 
 namespace fs = std::filesystem;
 using namespace scanlab::grader;
@@ -31,6 +34,7 @@ namespace {
 
 constexpr int exit_misuse = 2;
 constexpr int exit_cannot = 3;
+constexpr int exit_no_device = 4;
 
 // Commands provided by scanlab-* executables next to this one.
 std::vector<std::string> external_commands() {
@@ -62,9 +66,16 @@ std::vector<std::string> external_commands() {
   std::exit(exit_cannot);
 }
 
-bool gpu_usable() {
-  // A GPU is usable when the driver lists one; the runner would fail without it.
-  return fs::exists("/dev/nvidia0") || fs::exists("/dev/nvidiactl");
+// Asks the GPU runner whether it finds a usable device (the runner links the CUDA runtime the
+// submissions will use; the grader does not). Empty when it does, else why not.
+std::string gpu_problem(const grader_config& config) {
+  sandbox_limits limits;
+  limits.wall_seconds = 120;  // a first CUDA initialisation can take a while
+  const sandbox_result r = run_sandboxed({config.runner("gpu"), "--probe"}, {}, limits);
+  if (r.ok()) return "";
+  std::string why = r.err.empty() ? r.out : r.err;
+  while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
+  return why.empty() ? "the GPU runner's probe failed (" + r.describe() + ")" : why;
 }
 
 }  // namespace
@@ -129,12 +140,23 @@ int main(int argc, char** argv) {
   }
 
   // Backend.
-  if (backend == "auto") backend = config.has_backend("gpu") && gpu_usable() ? "gpu" : "cpu";
+  const bool asked_gpu = backend == "gpu";
+  if (backend == "auto")
+    backend = config.has_backend("gpu") && fs::exists(config.runner("gpu")) && gpu_problem(config).empty() ? "gpu" : "cpu";
   if (!config.has_backend(backend) || !fs::exists(config.runner(backend))) {
     std::fprintf(stderr, "scanlab: this build has no %s backend (built: %s)\n", backend.c_str(),
                  fmt::format("{}", fmt::join(config.backends, ", ")).c_str());
     return exit_cannot;
   }
+  if (asked_gpu)
+    if (const std::string why = gpu_problem(config); !why.empty()) {
+      std::fprintf(stderr,
+                   "scanlab: --backend gpu, but this machine has no usable GPU: %s\n"
+                   "Nothing was graded (exit status %d): this is the machine's problem, not the submission's. Grade "
+                   "on a machine with a GPU, or with --backend cpu.\n",
+                   why.c_str(), exit_no_device);
+      return exit_no_device;
+    }
 
   // Seed: given, hidden (from the environment: never printed), or fresh.
   std::string seed_text;
@@ -194,6 +216,20 @@ int main(int argc, char** argv) {
   if (backend == "gpu" && grade->count("--jobs") > 0) request.jobs = jobs;
   request.progress = &progress;
   const std::vector<submission_result> results = grade_submissions(request, dirs);
+
+  // A device that vanished while grading: no grade at all rather than zeros the student did not earn.
+  std::string infrastructure;
+  for (const auto& r : results)
+    for (const auto& lab : r.labs)
+      if (!lab.infrastructure_error.empty() && infrastructure.empty())
+        infrastructure = fmt::format("{}: {}", r.name, lab.infrastructure_error);
+  if (!infrastructure.empty()) {
+    std::fprintf(stderr,
+                 "scanlab: this machine could not grade: %s\nNo results were written (exit status %d): this is the "
+                 "machine's problem, not the submission's.\n",
+                 infrastructure.c_str(), exit_no_device);
+    return exit_no_device;
+  }
 
   bool written = true;
   if (batch_dir.empty()) {

@@ -24,6 +24,9 @@ struct lab_result {
   std::vector<test_result> tests;
   std::vector<std::string> notes;  // messages about the lab as a whole (extra files, ...)
   std::optional<double> throughput_gelems;  // performance runs: elements per ns
+  // Set when the machine could not grade this lab (the runner found no usable device): then the
+  // lab has no tests and no score, and `scanlab grade` stops with exit status 4, writing no grade.
+  std::string infrastructure_error;
   double seconds = 0;
   double score() const;
   double max_score() const;

@@ -21,6 +21,7 @@ void apply(const nlohmann::json& j, lab_rubric& r, const std::string& where) {
     else if (key == "performance_points") r.performance_points = value;
     else if (key == "full_at") r.full_at = value;
     else if (key == "zero_at") r.zero_at = value;
+    else if (key == "max_of_copy") r.max_of_copy = value;
     else if (key == "performance_n") r.performance_n = value;
     else if (key == "cpu_performance_withheld") r.cpu_performance_withheld = value;
     else if (key == "cpu_max_n") r.cpu_max_n = value;
@@ -33,6 +34,7 @@ void apply(const nlohmann::json& j, lab_rubric& r, const std::string& where) {
     else throw std::runtime_error(where + ": unknown key \"" + key + "\"");
   }
   if (r.zero_at >= r.full_at) throw std::runtime_error(where + ": zero_at must be below full_at");
+  if (!(r.max_of_copy >= 1)) throw std::runtime_error(where + ": max_of_copy must be at least 1");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ struct lab_rubric {
   double performance_points = 2;
   double full_at = 0.85;  // fraction of the reference solution's throughput for full points
   double zero_at = 0.25;  // ... at or below which no points
+  double max_of_copy = 1.1;  // a measured time faster than a device copy by more: no points (forged)
   std::uint64_t performance_n = 1ull << 26;
   bool cpu_performance_withheld = true;  // CPU: the performance test is listed with max_score 0
   // Sizes and limits.

@@ -1,0 +1,145 @@
+#include "checks.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace scanlab::grader {
+
+std::string strip_comments(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') ++i;
+      out += '\n';
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      i = end == std::string::npos ? s.size() : end + 1;
+      out += ' ';
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+std::string rewrite_nvcc_locations(const std::string& text) {
+  static const std::regex nvcc_location(
+      R"(^(.+?)\((\d+)\): (error|warning|remark|note|catastrophic error|internal error))");
+  std::istringstream in(text);
+  std::string out;
+  for (std::string line; std::getline(in, line);)
+    out += std::regex_replace(line, nvcc_location, "$1:$2: $3", std::regex_constants::format_first_only) + "\n";
+  if (!text.empty() && text.back() != '\n' && !out.empty()) out.pop_back();
+  return out;
+}
+
+std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display) {
+  std::string t = text;
+  if (!temp_source.empty())
+    for (std::size_t p; (p = t.find(temp_source)) != std::string::npos;) t.replace(p, temp_source.size(), display);
+  t = rewrite_nvcc_locations(t);
+  std::istringstream in(t);
+  std::string line, errors, all;
+  int shown = 0;
+  while (std::getline(in, line)) {
+    if (line.find("error") != std::string::npos && shown < 10) {
+      errors += line + "\n";
+      ++shown;
+    }
+    if (all.size() < 4000) all += line + "\n";
+  }
+  return errors.empty() ? all : errors;
+}
+
+namespace {
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+}  // namespace
+
+std::string find_library_scan(const std::string& code) {
+  static const std::regex libraries(
+      R"((#\s*include\s*[<"](cub|thrust|cudpp|parallel)/)|\b(cub|thrust|__gnu_parallel)\s*::)");
+  if (std::smatch m; std::regex_search(code, m, libraries)) return m.str();
+  static const std::regex qualified(
+      R"(\bstd\s*::\s*(ranges\s*::\s*)?(transform_inclusive_scan|transform_exclusive_scan|inclusive_scan|exclusive_scan|partial_sum)\b)");
+  if (std::smatch m; std::regex_search(code, m, qualified)) return m.str();
+
+  // Unqualified: `partial_sum(v.begin(), v.end(), ...)` finds std::partial_sum by argument-dependent
+  // lookup, `using namespace std` makes every name reachable. Unless the student declares a
+  // function (or variable) of that name: then the name is theirs.
+  static const std::regex names(
+      R"(\b(transform_inclusive_scan|transform_exclusive_scan|inclusive_scan|exclusive_scan|partial_sum)\b)");
+  static const std::set<std::string> not_types = {"return", "else", "do", "case", "co_return", "co_yield", "throw"};
+  std::set<std::string> declared;
+  std::vector<std::pair<std::string, std::string>> calls;  // name, text
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), names); it != std::sregex_iterator(); ++it) {
+    const std::string name = (*it)[1].str();
+    const auto at = static_cast<std::size_t>(it->position(0));
+    std::size_t p = at;
+    while (p > 0 && std::isspace(static_cast<unsigned char>(code[p - 1]))) --p;
+    if (p > 0) {
+      const char before = code[p - 1];
+      if (before == ':' || before == '.' || before == '>') continue;  // qualified, a member, or after a type
+      if (identifier_char(before)) {
+        std::size_t q = p;
+        while (q > 0 && identifier_char(code[q - 1])) --q;
+        if (not_types.count(code.substr(q, p - q)) == 0) {
+          declared.insert(name);  // `float partial_sum(`, `auto partial_sum =`: the student's own
+          continue;
+        }
+      }
+    }
+    // A call: the name, optional template arguments, then a parenthesis.
+    std::size_t e = at + name.size();
+    while (e < code.size() && std::isspace(static_cast<unsigned char>(code[e]))) ++e;
+    if (e < code.size() && code[e] == '<') {
+      const std::size_t close = code.find_first_of(">;(){}", e);
+      if (close == std::string::npos || code[close] != '>') continue;
+      e = close + 1;
+      while (e < code.size() && std::isspace(static_cast<unsigned char>(code[e]))) ++e;
+    }
+    if (e < code.size() && code[e] == '(') calls.push_back({name, name + "("});
+  }
+  for (const auto& [name, text] : calls)
+    if (declared.count(name) == 0) return text;
+  return "";
+}
+
+performance_verdict score_performance(const performance_inputs& in) {
+  performance_verdict v;
+  const bool usable = std::isfinite(in.student_ms) && std::isfinite(in.reference_ms) && std::isfinite(in.copy_ms) &&
+                      in.student_ms > 0 && in.reference_ms > 0 && in.copy_ms > 0;
+  if (!usable) {
+    v.diagnosis = "performance_run_failed";
+    v.problem = fmt::format("the timed run reported no usable times (scan {} ms, reference {} ms, copy {} ms)",
+                            in.student_ms, in.reference_ms, in.copy_ms);
+    return v;
+  }
+  v.of_reference = in.reference_ms / in.student_ms;
+  v.of_copy = in.copy_ms / in.student_ms;
+  if (v.of_copy > in.max_of_copy) {
+    v.diagnosis = "implausible_timing";
+    v.problem = fmt::format(
+        "implausible timing: scan() measured {:.3f} ms, {:.2f} times as fast as a device-to-device copy of the same "
+        "bytes ({:.3f} ms). A scan reads and writes every element, so it cannot beat a copy by more than {:.0f}%: no "
+        "performance points (if you think this is wrong, tell the course staff)",
+        in.student_ms, v.of_copy, in.copy_ms, 100 * (in.max_of_copy - 1));
+    return v;
+  }
+  const double fraction = std::clamp((v.of_reference - in.zero_at) / (in.full_at - in.zero_at), 0.0, 1.0);
+  // Scores move in steps of a tenth: run-to-run noise must not change a grade.
+  v.score = std::round(fraction * 10) / 10 * in.points;
+  v.passed = v.score >= in.points;
+  return v;
+}
+
+}  // namespace scanlab::grader

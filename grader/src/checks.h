@@ -1,0 +1,46 @@
+// The grader's pure decisions, kept apart from processes and files so that they are unit-tested
+// (tests/grader/test_checks.cpp): what a compiler message shows, whether source code calls a
+// library scan, and how a timed run scores.
+#pragma once
+
+#include <string>
+
+namespace scanlab::grader {
+
+// Source without comments (string literals are left alone).
+std::string strip_comments(const std::string& source);
+
+// nvcc writes `file(23): error: ...`; gcc and clang `file:23:5: error: ...`. Rewrites the first
+// form of each line to `file:23: error: ...`, so every report shows file:line alike.
+std::string rewrite_nvcc_locations(const std::string& text);
+
+// A compiler's output with the temporary source path replaced by the name the student knows,
+// nvcc's locations rewritten, and cut to the first ten error lines (or the first 4000 bytes
+// when no line says "error").
+std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display);
+
+// The first library scan that comment-free code uses, as written ("" when none): CUB, Thrust or
+// CUDPP headers and namespaces, and the standard library's scans (std::inclusive_scan,
+// std::exclusive_scan, std::transform_inclusive_scan, std::transform_exclusive_scan,
+// std::partial_sum, also unqualified where <numeric> or `using namespace std` makes them
+// reachable, and libstdc++'s __gnu_parallel). A function of the student's own with one of those
+// names is not a library call.
+std::string find_library_scan(const std::string& code);
+
+// The performance test's score from the medians of one timed run.
+struct performance_inputs {
+  double student_ms = 0, reference_ms = 0, copy_ms = 0;  // medians, same n, same process
+  double full_at = 0.85, zero_at = 0.25;  // fractions of the reference's throughput
+  double max_of_copy = 1.1;  // a scan reads and writes what a copy does: faster than this is forged
+  double points = 2;         // max score
+};
+struct performance_verdict {
+  double score = 0;
+  bool passed = false;
+  std::string diagnosis;  // "" | implausible_timing | performance_run_failed
+  std::string problem;    // why there are no points, for the report ("" when scored)
+  double of_reference = 0, of_copy = 0;  // throughput relative to the reference and to the copy
+};
+performance_verdict score_performance(const performance_inputs& in);
+
+}  // namespace scanlab::grader

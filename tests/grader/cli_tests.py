@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""Tests of `scanlab grade` as a command (CTest label `grader`): exit codes, reports, batch
+output, hidden seeds, the GPU backend on a machine without a GPU, and the Gradescope driver.
+
+    cli_tests.py TEST --scanlab BIN --source DIR --work DIR
+
+Each test grades lab 1 or 2 on the CPU backend with tests/grader/rubric.json (seconds). Exit 0:
+passed, 1: failed (with the reason), 77: skipped (CTest's SKIP_RETURN_CODE).
+"""
+import argparse
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+SKIP = 77
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def run(args, env=None, timeout=240):
+    full_env = dict(os.environ)
+    full_env.pop("SCANLAB_GRADER_SEED", None)
+    full_env.update(env or {})
+    p = subprocess.run(args, env=full_env, capture_output=True, text=True, timeout=timeout)
+    print(f"$ {' '.join(args)}\n-> exit {p.returncode}\n{p.stdout}{p.stderr}")
+    return p
+
+
+def fresh(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def test_no_such_lab(o):
+    p = run([o.scanlab, "grade", "--lab", "9", "--backend", "cpu", "--submission", os.path.join(o.source, "solutions")])
+    check(p.returncode == 2, f"exit status {p.returncode}, expected 2 (misuse)")
+    check("there is no lab 9" in p.stderr, "stderr lacks 'there is no lab 9'")
+    check("Traceback" not in p.stderr and "terminate" not in p.stderr, "not a clean message")
+
+
+def test_hidden_seed(o):
+    work = fresh(os.path.join(o.work, "hidden-seed"))
+    secret = "course-secret-7340917"
+    results, markdown, junit = (os.path.join(work, f) for f in ("results.json", "summary.md", "junit.xml"))
+    p = run([o.scanlab, "grade", "--lab", "1", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
+             "--submission", os.path.join(o.source, "solutions"), "--results", results, "--markdown", markdown,
+             "--junit", junit, "--no-colour"], env={"SCANLAB_GRADER_SEED": secret})
+    check(p.returncode == 0, f"exit status {p.returncode}")
+    check("seed hidden" in p.stdout, "the terminal report does not say 'seed hidden'")
+    with open(results, encoding="utf-8") as f:
+        data = json.load(f)
+    check(data["scanlab"]["seed"] == "hidden", f"results.json seed is {data['scanlab']['seed']!r}, not 'hidden'")
+    with open(markdown, encoding="utf-8") as f:
+        md = f.read()
+    check("seed hidden" in md, "the Markdown summary does not say 'seed hidden'")
+    everything = p.stdout + p.stderr + md + json.dumps(data)
+    with open(junit, encoding="utf-8") as f:
+        everything += f.read()
+    check(secret not in everything, "the secret seed appears in a report")
+    check(not re.search(r"seed:? *\d", everything), "a seed number appears in a report")
+    check(data["score"] == sum(t["max_score"] for t in data["tests"]) > 0, "the reference solution lost points")
+
+
+def test_batch(o):
+    work = fresh(os.path.join(o.work, "batch"))
+    batch, out = fresh(os.path.join(work, "submissions")), fresh(os.path.join(work, "out"))
+    os.makedirs(os.path.join(batch, "good", "lab1-naive"))
+    shutil.copy(os.path.join(o.source, "solutions", "lab1-naive", "scan.cu"), os.path.join(batch, "good", "lab1-naive"))
+    os.makedirs(os.path.join(batch, "empty", "lab1-naive"))
+    open(os.path.join(batch, "empty", "lab1-naive", "scan.cu"), "w").close()
+    # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
+    # one is written elsewhere and renamed over it, never truncated in place.
+    old = os.path.join(work, "old-good.json")
+    with open(old, "w") as f:
+        f.write("old\n")
+    os.link(old, os.path.join(out, "good.json"))
+    junit, markdown, results = (os.path.join(out, f) for f in ("junit.xml", "summary.md", "results.json"))
+    p = run([o.scanlab, "grade", "--batch", batch, "--out", out, "--lab", "1", "--backend", "cpu", "--rubric",
+             o.rubric, "--jobs", "2", "--seed", "4242", "--junit", junit, "--markdown", markdown, "--results", results])
+    check(p.returncode == 0, f"exit status {p.returncode}")
+
+    # One results file per submission, valid JSON, written by rename.
+    per = {}
+    for name in ("good", "empty"):
+        with open(os.path.join(out, f"{name}.json"), encoding="utf-8") as f:
+            per[name] = json.load(f)
+        check(per[name]["scanlab"]["submission"] == name, f"{name}.json is about {per[name]['scanlab']['submission']}")
+    with open(old, encoding="utf-8") as f:
+        check(f.read() == "old\n", "good.json was rewritten in place (not a temporary file renamed over it)")
+    check(not os.path.samefile(old, os.path.join(out, "good.json")), "good.json is still the old file")
+    leftovers = [f for f in os.listdir(out) if ".tmp" in f]
+    check(not leftovers, f"temporary files left behind: {leftovers}")
+    good_max = sum(t["max_score"] for t in per["good"]["tests"])
+    check(per["good"]["score"] == good_max > 0, f"good: {per['good']['score']}/{good_max}")
+    check(per["empty"]["score"] == 0, f"empty: {per['empty']['score']}")
+    with open(results, encoding="utf-8") as f:
+        check(json.load(f)["scanlab"]["submission"] == "empty", "--results is not the first submission (empty)")
+
+    # summary.csv: a header and one row per submission, in name order.
+    with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    check(rows[0] == ["submission", "score", "max_score", "seconds", "lab1", "first_failure"], f"header {rows[0]}")
+    check([r[0] for r in rows[1:]] == ["empty", "good"], f"rows {rows[1:]}")
+    empty, good = rows[1], rows[2]
+    check(float(empty[1]) == 0 and empty[5] == "lab1:empty_file", f"empty row {empty}")
+    check(float(good[1]) == float(good[2]) == good_max and float(good[4]) == good_max and good[5] == "",
+          f"good row {good}")
+
+    # JUnit: well-formed, a suite per (submission, lab) with its test cases, failures counted.
+    root = ET.parse(junit).getroot()
+    check(root.tag == "testsuites", f"root element {root.tag}")
+    suites = {s.get("name"): s for s in root.findall("testsuite")}
+    check(set(suites) == {"good.lab1-naive", "empty.lab1-naive"}, f"suites {sorted(suites)}")
+    for name, data in per.items():
+        suite = suites[f"{name}.lab1-naive"]
+        cases = suite.findall("testcase")
+        check(len(cases) == len(data["tests"]) == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
+        failures = sum(1 for c in cases if c.find("failure") is not None)
+        check(failures == int(suite.get("failures")), f"{name}: failures attribute {suite.get('failures')}")
+        check((failures > 0) == (name == "empty"), f"{name}: {failures} failures")
+
+    # Markdown: a section per submission with its score.
+    with open(markdown, encoding="utf-8") as f:
+        md = f.read()
+    check(md.startswith("# scanlab grade"), "Markdown summary lacks its title")
+    check(f"## good: {good_max:.2f} / {good_max:.2f}" in md, "Markdown lacks good's section")
+    check("## empty: 0.00 /" in md and "`empty_file`" in md, "Markdown lacks empty's section or diagnosis")
+
+
+def gpu_present():
+    if shutil.which("nvidia-smi"):
+        try:
+            p = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
+            if p.returncode == 0 and "GPU" in p.stdout:
+                return True
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+    return os.path.exists("/dev/nvidia0")
+
+
+def test_gpu_without_gpu(o):
+    if gpu_present():
+        print("SKIPPED: this machine has a GPU (the test is about a machine without one)")
+        return SKIP
+    work = fresh(os.path.join(o.work, "gpu-missing"))
+    results = os.path.join(work, "results.json")
+    p = run([o.scanlab, "grade", "--lab", "1", "--backend", "gpu", "--rubric", o.rubric,
+             "--submission", os.path.join(o.source, "solutions"), "--results", results])
+    check(p.returncode == 4, f"exit status {p.returncode}, expected 4 (this machine cannot grade)")
+    check("no usable GPU" in p.stderr, "stderr lacks 'no usable GPU'")
+    check("Nothing was graded" in p.stderr, "stderr lacks 'Nothing was graded'")
+    check(not os.path.exists(results), "a results file (a grade) was written")
+    check("0.00/" not in p.stdout, "a score table was printed")
+
+
+def test_gradescope(o):
+    root = fresh(os.path.join(o.work, "gradescope"))
+    src = os.path.join(root, "source")
+    os.makedirs(src)
+    package = os.path.join(o.source, "grader", "gradescope")
+    for f in ("run_autograder", "map_submission.py"):
+        shutil.copy(os.path.join(package, f), src)
+    with open(os.path.join(package, "config.sh"), encoding="utf-8") as f:
+        config = f.read()
+    config = re.sub(r'^SCANLAB_LABS=.*$', 'SCANLAB_LABS="2"', config, flags=re.M)
+    config = re.sub(r'^SCANLAB_RUBRIC=.*$', 'SCANLAB_RUBRIC="tests/grader/rubric.json"', config, flags=re.M)
+    with open(os.path.join(src, "config.sh"), "w", encoding="utf-8") as f:
+        f.write(config)
+    os.symlink(o.source, os.path.join(src, "scanlab"))  # the tree the zip would hold
+    os.makedirs(os.path.join(root, "submission"))
+    shutil.copy(os.path.join(o.source, "solutions", "lab2-kogge-stone", "scan.cu"),
+                os.path.join(root, "submission", "lab2.cu"))
+    p = run([os.path.join(src, "run_autograder")],
+            env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADER_SEED": "leftover"})
+    check(p.returncode == 0, f"run_autograder exited with {p.returncode}")
+    check("scanlab grade exited with 0" in p.stdout, "scanlab grade did not exit with 0")
+    with open(os.path.join(root, "results", "results.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    check(data["output"].startswith("Files:") and "lab2.cu: graded as lab 2" in data["output"],
+          f"output lacks the file mapping: {data['output'][:300]!r}")
+    check(data["tests"] and all(t["extra_data"]["lab"] == 2 for t in data["tests"]), "tests of other labs than 2")
+    total = sum(t["max_score"] for t in data["tests"])
+    check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
+    check(data["scanlab"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
+    check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
+
+
+TESTS = {
+    "no-such-lab": test_no_such_lab,
+    "hidden-seed": test_hidden_seed,
+    "batch": test_batch,
+    "gpu-without-gpu": test_gpu_without_gpu,
+    "gradescope": test_gradescope,
+}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("test", choices=sorted(TESTS))
+    parser.add_argument("--scanlab", required=True)
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--work", required=True)
+    o = parser.parse_args()
+    o.source = os.path.abspath(o.source)
+    o.rubric = os.path.join(o.source, "tests", "grader", "rubric.json")
+    try:
+        rc = TESTS[o.test](o)
+    except Failure as e:
+        print(f"FAILED: {o.test}: {e}")
+        return 1
+    if rc == SKIP:
+        return SKIP
+    print(f"passed: {o.test}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
