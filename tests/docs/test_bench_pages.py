@@ -8,7 +8,8 @@
   and leaves docs/generated/ as it is, plots included;
 - with a results folder but no GPU result, its placeholders say PENDING and point to no page or
   file a student release leaves out (the instructor guide, bench/);
-- the overview's throughput table has a row for every lab, lab 1 included (not run at 2^28).
+- the overview's throughput table has a row for every lab, lab 1 included (not run at 2^28);
+- every lab page's Reproduce section names the benchmark commands behind its table.
 """
 import filecmp
 import re
@@ -90,6 +91,15 @@ class BenchPages(unittest.TestCase):
         for lab in LABS:
             self.assertRegex(text, rf"(?m)^\| {lab.split('-')[0]}-solution", f"{lab} has no row in the overview table")
         self.assertRegex(text, r"(?m)^\| lab1-solution at 2\^16 \(not run above 2\^16")
+
+
+class Reproduce(unittest.TestCase):
+    def test_lab_pages_name_the_benchmark_commands(self):
+        for lab in LABS:
+            page = (ROOT / "docs" / "labs" / f"{lab}.md").read_text()
+            section = page[page.index("## Reproduce"):]
+            for command in ("make bench", "bash bench/device/bench_gpu.sh build-gpu", "docs/tools/bench_pages.py"):
+                self.assertIn(command, section, f"{lab}.md's Reproduce section does not name {command}")
 
 
 if __name__ == "__main__":
