@@ -4,6 +4,7 @@
 #   make test            build, then run the whole CTest suite
 #   make labN            build lab N and run its checks        (BACKEND=auto|gpu|cpu)
 #   make labN-solution   the same for the reference solution
+#   make lab8-advanced   the same for lab 8's advanced reference (decoupled look-back)
 #   make bench-cpu       the CPU backend's speed benchmark
 #   make bench           the GPU benchmark (scanlab-bench; BENCH_ARGS=..., JSON in BUILD_DIR/bench.json)
 #   make grade           grade labs/ with the autograder     (SUBMISSION=dir BACKEND=... RESULTS=file.json)
@@ -25,7 +26,7 @@ GENERATOR := $(if $(shell command -v ninja 2>/dev/null),-G Ninja,)
 all: build
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 configure: $(BUILD_DIR)/CMakeCache.txt
 $(BUILD_DIR)/CMakeCache.txt:
@@ -78,6 +79,14 @@ lab$(1) lab$(1)-solution:
 	@$$(BUILD_DIR)/bin/scanlab-run-lab $$(BUILD_DIR) $(1) $$(BACKEND) $$(if $$(findstring solution,$$@),solution,student)
 endef
 $(foreach n,$(LAB_NUMBERS),$(eval $(call lab_rules,$(n))))
+
+# Lab 8's second reference, the decoupled look-back (solutions/lab8-single-pass/decoupled_lookback.cu):
+# the "advanced" variant of scanlab-run-lab, built with the solution's checks.
+.PHONY: lab8-advanced
+lab8-advanced: solutions-present configure
+	@$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab8-solution >/dev/null || \
+	  $(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target check-lab8-solution
+	@$(BUILD_DIR)/bin/scanlab-run-lab $(BUILD_DIR) 8 $(BACKEND) advanced
 
 # A student release (`scanlab release`) has no solutions/: say so before configuring anything.
 .PHONY: solutions-present

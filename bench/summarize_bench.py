@@ -3,7 +3,7 @@
 
     python3 bench/summarize_bench.py bench.json [students.json ...] > summary.md
 
-Prints: the machine; the issue's targets for lab 8's look-back (the advanced reference and the best
+Prints: the command that made it (the JSON paths as given); the machine; the issue's targets for lab 8's look-back (the advanced reference and the best
 variant): fraction of the copy ceiling at 2^28 and 2^30 (>= 0.90), speed against CUB there (>= 1.2x),
 time against CUB at 2^10..2^16 (<= 0.6); a ranking of the look-back variants at the largest n; and a
 table of every implementation at a few sizes.
@@ -46,6 +46,8 @@ def main(paths):
     out = []
     rt = m.get("runtime_version", 0)
     out.append(f"# scanlab-bench on {m.get('gpu', '?')}\n")
+    # The command that made this summary, so a committed one can be checked against its inputs.
+    out.append(f"Made by `python3 bench/summarize_bench.py {' '.join(paths)}`.  ")
     out.append(f"{m.get('sm_count', '?')} SMs, L2 {m.get('l2_bytes', 0) / 2**20:.0f} MiB, CUDA runtime "
                f"{rt // 1000}.{(rt % 1000) // 10}, driver {m.get('driver_version', '?')}, {doc.get('date', '')}.  ")
     out.append(f"Command: `{doc.get('command', '')}`\n")

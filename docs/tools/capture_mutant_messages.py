@@ -3,20 +3,28 @@
 
     cmake -S . -B build -G Ninja && ninja -C build $(ninja -C build -t targets all \\
         | grep -o '^lab[^:/]*check-mutant[^:/]*-cpu:' | tr -d :)
-    python3 docs/tools/capture_mutant_messages.py build
+    python3 docs/tools/capture_mutant_messages.py build [--out DIR | --check]
 
 Runs every tests/mutants/<lab>/<mutation>.cu check of the CPU backend exactly as the mutant suite
 does (`--quiet --color never` plus the mutant's `// ARGS:`, default schedule) and writes
 docs/generated/bugs/<lab>.md: per mutant, its one-line description and the report of the first
 failed case -- the text a student sees first -- verbatim, with the build directory and the
-repository path shortened. The output is committed: the site build does not need a build tree.
+repository path shortened (and a crash's address, which changes from run to run, masked). The
+output is committed: the site build does not need a build tree.
+
+--out DIR writes the files into DIR/bugs/ instead. --check writes them into a temporary folder and
+compares them with the committed ones (the CTest docs:bug-messages): exit 1 with a diff when the
+notes' messages are out of date, 77 (skipped) when a mutant's check is not built.
 """
 from __future__ import annotations
 
+import argparse
+import difflib
 import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,12 +49,46 @@ def first_failure(output: str) -> str:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__)
-        return 2
-    build = Path(sys.argv[1]).resolve()
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("build", help="the build tree with the mutants' checks (tests/mutants/bin)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--out", help="write DIR/bugs/<lab>.md.txt instead of docs/generated/bugs/")
+    mode.add_argument("--check", action="store_true", help="compare with the committed files instead of writing them")
+    args = ap.parse_args()
+    committed = ROOT / "docs" / "generated" / "bugs"
+    if args.check:
+        with tempfile.TemporaryDirectory(prefix="scanlab-bugs-") as tmp:
+            missing = capture(Path(args.build).resolve(), Path(tmp) / "bugs")
+            if missing:
+                print(f"capture_mutant_messages: SKIPPED: {missing} mutant check(s) not built")
+                return 77
+            return compare(Path(tmp) / "bugs", committed)
+    out_dir = Path(args.out).resolve() / "bugs" if args.out else committed
+    return 1 if capture(Path(args.build).resolve(), out_dir) else 0
+
+
+def compare(fresh_dir: Path, committed_dir: Path) -> int:
+    """0 when every file is the same; else a unified diff per file and 1."""
+    names = sorted({p.name for p in fresh_dir.glob("*.md.txt")} | {p.name for p in committed_dir.glob("*.md.txt")})
+    stale = 0
+    for name in names:
+        fresh, old = fresh_dir / name, committed_dir / name
+        a = old.read_text().splitlines(keepends=True) if old.exists() else []
+        b = fresh.read_text().splitlines(keepends=True) if fresh.exists() else []
+        if a != b:
+            stale += 1
+            sys.stdout.writelines(difflib.unified_diff(a, b, f"committed/{name}", f"rerun/{name}"))
+    if stale:
+        print(f"capture_mutant_messages: {stale} file(s) of docs/generated/bugs/ differ from what the checks print now: "
+              "re-run python3 docs/tools/capture_mutant_messages.py <build dir> and commit the result")
+        return 1
+    print(f"capture_mutant_messages: docs/generated/bugs/ matches the checks ({len(names)} files)")
+    return 0
+
+
+def capture(build: Path, out_dir: Path) -> int:
+    """Writes out_dir/<lab>.md.txt for every lab; returns the number of mutant checks not built."""
     bins = build / "tests" / "mutants" / "bin"
-    out_dir = ROOT / "docs" / "generated" / "bugs"
     out_dir.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k not in SCHEDULE_VARS}
     env["ASAN_OPTIONS"] = "detect_leaks=0"
@@ -78,13 +120,18 @@ def main() -> int:
             report = report.replace(f"tests/mutants/{lab}/{src.stem}.cu", f"labs/{lab}/scan.cu")
             report = report.replace(f"{lab}-check-mutant-{src.stem}-{backend}", f"{lab}-check-student-{backend}")
             report = report.replace(f"mutant-{src.stem}", "student")
+            # a crash's address changes from run to run (ASLR): mask it
+            report = re.sub(r"address 0x[0-9a-f]{9,}", "address 0x...", report)
             title = what.group(1) if what else src.stem
+            original = re.search(r"^// SOLUTION: *(\S+)", text, re.M)
+            original = original.group(1) if original else "scan.cu"
             parts.append(f"**{title}** (`tests/mutants/{lab}/{src.name}`"
+                         f"{f', a broken copy of the advanced reference `{original}`' if original != 'scan.cu' else ''}"
                          f"{', checked with the cpu-asan backend' if backend != 'cpu' else ''}):\n\n"
                          f"```text\n{report}\n```\n")
         (out_dir / f"{lab}.md.txt").write_text("\n".join(parts))
-        print(f"wrote {out_dir.relative_to(ROOT)}/{lab}.md.txt")
-    return 1 if missing else 0
+        print(f"wrote {out_dir / (lab + '.md.txt')}")
+    return missing
 
 
 if __name__ == "__main__":

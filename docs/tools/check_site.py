@@ -8,7 +8,11 @@ Builds the site with `mkdocs build --strict` into DIR/site (a broken link, a mis
 missing nav entry fails the build), serves it on a free local port and visits every HTML page
 that has an entry in the navigation, checking that
   - the page has a title and a non-empty article,
-  - every <img> finished loading with naturalWidth > 0 (figures and plots),
+  - every <img> finished loading with naturalWidth > 0 (figures and plots), and there are enough
+    of them: at least 2 on each lab page (its data-flow figure and its throughput plot), 3 on lab
+    8's (the chain and the look-back figures, and the plot), 2 on the overview (the bench plots),
+  - in the instructor tree (docs/instructor/ present: not a student release), no page says
+    "PENDING" (a throughput section still a placeholder: its GPU results are missing),
   - where the page holds math (class "arithmatex"), MathJax typeset it (MathJax CHTML output
     exists and no raw "\\(" is left in the rendered text),
   - nothing was requested from outside the local server (no CDN, no web fonts).
@@ -86,13 +90,25 @@ return {
   math: math,
   typeset: document.querySelectorAll('.mjx-chtml, .MathJax_CHTML').length,
   raw: article ? (article.innerText.includes('\\\\(') || article.innerText.includes('\\\\[')) : false,
+  placeholder: article ? article.innerText.includes('PENDING') : false,
   mathjax: typeof window.MathJax !== 'undefined' && !!window.MathJax.Hub,
   pending: (typeof window.MathJax !== 'undefined' && window.MathJax.Hub) ? window.MathJax.Hub.queue.pending : -1,
 };
 """
 
 
-def check_page(driver, url: str) -> tuple[list[str], dict]:
+def min_figures(name: str) -> int:
+    """The figures a page must show: name is the page's path without .html ("labs/lab8-single-pass")."""
+    if name == "overview":
+        return 2
+    if name.startswith("labs/lab8"):
+        return 3
+    if name.startswith("labs/lab"):
+        return 2
+    return 0
+
+
+def check_page(driver, url: str, name: str = "", instructor_tree: bool = False) -> tuple[list[str], dict]:
     driver.get(url)
     deadline = time.time() + 20
     state = driver.execute_script(PAGE_STATE)
@@ -109,6 +125,10 @@ def check_page(driver, url: str) -> tuple[list[str], dict]:
     for img in state["images"]:
         if not img["complete"] or img["width"] <= 0:
             problems.append(f"figure {img['src']} did not load (naturalWidth {img['width']})")
+    if len(state["images"]) < min_figures(name):
+        problems.append(f"only {len(state['images'])} figures, at least {min_figures(name)} expected")
+    if instructor_tree and state["placeholder"]:
+        problems.append("the page says PENDING: a throughput section is a placeholder (no GPU result in bench/results)")
     if state["math"]:
         if not state["mathjax"]:
             problems.append("MathJax did not load")
@@ -155,6 +175,9 @@ def main() -> int:
         print(f"check_site: mkdocs build --strict failed:\n{build.stdout}{build.stderr}")
         return 1
 
+    # The instructor's tree, as opposed to a student release (which leaves docs/instructor/ out).
+    instructor_tree = (ROOT / "docs" / "instructor" / "index.md").exists()
+
     # The pages to visit: every page the navigation links to, found from the home page's nav.
     server = serve(site)
     host = f"http://127.0.0.1:{server.server_address[1]}/"
@@ -173,7 +196,7 @@ def main() -> int:
         wanted = {s.strip() for s in args.screenshots.split(",") if s.strip()}
         for url in sorted(pages):
             name = url[len(host):].removesuffix(".html")
-            problems, state = check_page(driver, url)
+            problems, state = check_page(driver, url, name, instructor_tree)
             figures = len(state["images"])
             status = "ok" if not problems else "FAILED"
             print(f"check_site: {name}: {status} ({figures} figures, {state['math']} formulas, "

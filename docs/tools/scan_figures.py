@@ -129,8 +129,13 @@ def counts_markdown(lab: str) -> str:
     ks, bk, bl, nv = (sm.FORMULAS[k] for k in ("kogge_stone", "brent_kung", "blelloch", "naive"))
     rows = []
     if lab == "lab1-naive":
+        # One more column: the additions over a sequential scan's n - 1, n(n-1)/2 / (n-1) = n/2.
+        lines = ["| size | additions | steps (parallel rounds) | x a sequential scan (n - 1 additions) |",
+                 "|---|---:|---:|---:|"]
         for n in (8, 1024, 65536):
-            rows.append((f"n = {n}", nv[0](n), nv[1](n)))
+            adds = nv[0](n)
+            lines.append(f"| n = {n} | {adds:,} | {nv[1](n):,} | {adds // (n - 1):,} |")
+        return "\n".join(lines) + "\n"
     elif lab in ("lab2-kogge-stone", "lab3-double-buffer"):
         for n in (16, 1024):
             rows.append((f"section of {n}", ks[0](n), ks[1](n)))

@@ -1,5 +1,7 @@
 #include "hints.h"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace scanlab::harness {
@@ -80,9 +82,14 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
   const unsigned S = spec.check_section();
   const bool exclusive = spec.output == output_kind::exclusive_sections;
   const std::string section_word = spec.section_size != 0 ? "section" : "1024-element piece";
-  if (c.all_never_written())
+  if (c.all_never_written()) {
+    if (c.n == 1)  // the one element is also the last: a store guard one short looks just like no launch
+      return "scan() did not write output[0], the only element: is the kernel launched, and is its store "
+             "guarded with i < n? A guard one short (i < n - 1, i + 1 < n) skips the last element, and at "
+             "n = 1 that is all of them";
     return "scan() did not write the output at all: is the kernel launched, with enough blocks, and does "
            "it store to output[i]?";
+  }
   if (c.shared_poison > 0)
     return "NaN read from shared memory that no thread wrote (the CPU backend fills shared memory with a NaN "
            "pattern): a barrier is missing, or a thread reads a slot nobody loaded";
@@ -92,7 +99,24 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
   if (c.nan > 0)
     return "NaN in the output: a read of memory no thread wrote (shared memory before the barrier that "
            "publishes it, or the uninitialised workspace)";
+  // Only the last element is wrong: the mark of a bounds check one short (i < n - 1), on its store
+  // (never written) or on its load (the element lacks exactly its own input). A last element that
+  // is also the first of its block or section can be wrong for other reasons (a block never
+  // launched, a missing carry-in), so those keep their own hints unless the pattern is that exact.
+  const bool only_last_wrong = c.wrong == 1 && c.first_found && c.first + 1 == c.n;
+  const bool lacks_own_input =
+      only_last_wrong && !exclusive && !c.first_mismatches.empty() && std::isfinite(c.got) &&
+      std::fabs(static_cast<double>(c.got) + c.first_mismatches.front().input - c.expected) <= c.tolerance;
   if (c.never_written > 0 && c.never_written == c.wrong) {
+    if (only_last_wrong && c.first % spec.block_elements() != 0)
+      return fmt::format("only the last element, output[{}], was never written: the store's guard is one short "
+                         "(i < n - 1 or i + 1 < n instead of i < n)",
+                         c.first);
+    if (only_last_wrong)
+      return fmt::format("only the last element, output[{}], was never written, and it is the first of its block: "
+                         "is that block launched (round the number of blocks up), and is the store guarded with "
+                         "i < n (not i < n - 1)?",
+                         c.first);
     if (c.wrong_in_full_sections == 0)
       return "the elements of the partial last section were never written: launch enough blocks "
              "(round n / SECTION_SIZE up) and store every i < n";
@@ -100,7 +124,17 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
            "every thread store all of its elements?";
   }
   // The specific patterns first: every case with n < S is "partial", so the bounds-check hint
-  // below would otherwise claim bugs that have nothing to do with the tail.
+  // below would otherwise claim bugs that have nothing to do with the tail. The exception: the last
+  // element alone is wrong, by exactly its own input (n = 1 included, where it is also the first).
+  if (lacks_own_input) {
+    if (c.n == 1)
+      return "the only element, output[0], is wrong: it must be input[0], and it lacks exactly that. At n = 1 "
+             "the first element is also the last: check the bounds on its load (i < n, not i < n - 1 or "
+             "i + 1 < n)";
+    return fmt::format("only the last element, output[{}], is wrong, and by exactly its own input: the bounds "
+                       "check on the load is one short (i < n, not i < n - 1 or i + 1 < n)",
+                       c.first);
+  }
   if (c.first == 0)
     return exclusive ? "the very first element is wrong: an exclusive scan starts with 0"
                      : "the very first element is wrong: an inclusive scan starts with input[0]";

@@ -55,5 +55,19 @@ class Formulas(unittest.TestCase):
             m.run()
 
 
+class PageNumbers(unittest.TestCase):
+    """Numbers the prose repeats are the counted ones (the table the page includes)."""
+
+    def test_lab1_work_ratio_is_counted(self):
+        import scan_figures
+        table = scan_figures.counts_markdown("lab1-naive")
+        row = next(line for line in table.splitlines() if line.startswith("| n = 65536 "))
+        ratio = row.split("|")[4].strip()
+        self.assertEqual(ratio, f"{65536 // 2:,}")   # n(n-1)/2 additions over n - 1
+        page = (Path(__file__).resolve().parents[2] / "docs" / "labs" / "lab1-naive.md").read_text()
+        self.assertIn(f"{ratio} times", page, "lab1-naive.md must quote the table's ratio")
+        self.assertNotIn("million times", page)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -181,6 +181,48 @@ TEST_CASE("harness: hints follow where the mismatches lie", "[harness]") {
     CHECK(c.first_found);
     CHECK_THAT(hint_for_output(c, exclusive), contains_text("exclusive"));
   }
+  SECTION("only the last element lacks its own input: a load guard one short, even at a section start") {
+    for (const std::size_t n : {std::size_t(1), std::size_t(1025), std::size_t(2000)}) {
+      std::vector<float> in = make_input(n, 11, data_kind::small_integers);
+      if (in[n - 1] == 0) in[n - 1] = 1;  // a zero input would leave the output right
+      const std::vector<double> ref = reference_output(in, output_kind::inclusive_sections, 1024);
+      std::vector<float> out(ref.begin(), ref.end());
+      out[n - 1] = static_cast<float>(ref[n - 1] - in[n - 1]);  // the last input read as 0
+      const output_check c = check_output(sections, in, out, data_kind::small_integers);
+      INFO("n = " << n);
+      CHECK(c.wrong == 1);
+      CHECK(c.first == n - 1);
+      CHECK_THAT(hint_for_output(c, sections), contains_text("i < n, not i < n - 1"));
+    }
+  }
+  SECTION("a last element that is a section's first and lacks the carry keeps the carry-in hint") {
+    lab_spec whole = sections;
+    whole.output = output_kind::inclusive;
+    whole.section_size = 0;
+    const std::vector<float> in = make_input(1025, 12, data_kind::small_integers);
+    const std::vector<double> ref = reference_output(in, output_kind::inclusive, 0);
+    std::vector<float> out(ref.begin(), ref.end());
+    out[1024] = in[1024];  // the section restarted: no carry-in
+    const output_check c = check_output(whole, in, out, data_kind::small_integers);
+    REQUIRE(c.wrong == 1);
+    CHECK_THAT(hint_for_output(c, whole), contains_text("carry-in"));
+  }
+  SECTION("never written: the only element at n = 1, or only the last one") {
+    const std::uint32_t poison = output_poison_bits;
+    const std::vector<float> one = make_input(1, 13, data_kind::small_integers);
+    std::vector<float> out1(1);
+    std::memcpy(out1.data(), &poison, sizeof poison);
+    const output_check c1 = check_output(sections, one, out1, data_kind::small_integers);
+    REQUIRE(c1.all_never_written());
+    CHECK_THAT(hint_for_output(c1, sections), contains_text("i < n - 1"));
+
+    const std::vector<double> ref = reference_output(input, output_kind::inclusive_sections, 1024);
+    std::vector<float> out(ref.begin(), ref.end());
+    std::memcpy(&out.back(), &poison, sizeof poison);
+    const output_check c = check_output(sections, input, out, data_kind::small_integers);
+    REQUIRE(c.never_written == 1);
+    CHECK_THAT(hint_for_output(c, sections), contains_text("the store's guard is one short"));
+  }
   SECTION("NaN from unwritten shared memory") {
     const std::vector<double> ref = reference_output(input, output_kind::inclusive_sections, 1024);
     std::vector<float> out(ref.begin(), ref.end());

@@ -2,7 +2,8 @@
 // (tests/mutants/README.md). The lab's CPU check must fail, and its output must match
 // every EXPECT line (a CMake regular expression).
 //   what: off-by-one at the tail: the store is guarded with i < n - 1, the last element is never written
-// EXPECT: never written
+// EXPECT: output never written
+// EXPECT: store guarded with i < n\? A guard one short \(i < n - 1
 //
 // Lab 3 reference solution: Kogge-Stone inclusive scan of each section with two
 // shared-memory buffers.
