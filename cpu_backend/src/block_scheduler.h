@@ -77,6 +77,9 @@ class block_scheduler {
   std::string describe_waiting() const;
   bool running() const { return running_; }
   std::uint64_t switches() const { return switches_.load(std::memory_order_relaxed); }
+  // Phases begun: one at block start and one per released barrier. The watchdog's measure of
+  // progress: fiber switches are not, since a warp spinning in __any_sync switches forever.
+  std::uint64_t phases() const { return phases_.load(std::memory_order_relaxed); }
 
  private:
   static void fiber_entry(ctx::transfer_t incoming);
@@ -125,6 +128,7 @@ class block_scheduler {
   std::uint64_t rng_state_ = 0;
   bool running_ = false;
   std::atomic<std::uint64_t> switches_{0};  // read by the watchdog thread
+  std::atomic<std::uint64_t> phases_{0};    // likewise
   block_outcome outcome_;
   // cpu-tsan only (the addresses serve as ThreadSanitizer sync objects; never read or written):
   // block start and end, the barrier being gathered (two alternate, so a thread that has already

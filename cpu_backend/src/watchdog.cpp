@@ -54,7 +54,7 @@ std::string hang_report(const launch_state& state, block_scheduler& scheduler, d
 
 void watchdog_loop() {
   using clock = std::chrono::steady_clock;
-  std::uint64_t seen_generation = 0, seen_switches = 0, seen_blocks = 0;
+  std::uint64_t seen_generation = 0, seen_phases = 0, seen_blocks = 0;
   auto last_progress = clock::now();
   bool signalled = false;
   for (;;) {
@@ -67,11 +67,15 @@ void watchdog_loop() {
       signalled = false;
       continue;
     }
-    const std::uint64_t switches = scheduler->switches();
+    // Progress: a new launch, a finished block, or a released barrier. Not fiber switches: a
+    // look-back spinning in __any_sync on a word no running block will write switches forever.
+    // (A block that works longer than the limit without a barrier is reported too; the limit is
+    // SCANLAB_WATCHDOG_SECONDS.)
+    const std::uint64_t phases = scheduler->phases();
     const std::uint64_t blocks = state->blocks_done.load(std::memory_order_relaxed);
-    if (generation != seen_generation || switches != seen_switches || blocks != seen_blocks) {
+    if (generation != seen_generation || phases != seen_phases || blocks != seen_blocks) {
       seen_generation = generation;
-      seen_switches = switches;
+      seen_phases = phases;
       seen_blocks = blocks;
       last_progress = clock::now();
       signalled = false;

@@ -1,0 +1,502 @@
+// Mutant of solutions/lab8-single-pass/decoupled_lookback.cu (lab 8's advanced reference) with one
+// deliberate bug, marked MUTATION below (tests/mutants/README.md). The lab's CPU check must fail,
+// and its output must match every EXPECT line (a CMake regular expression).
+// SOLUTION: decoupled_lookback.cu
+//   what: the last ticket no longer puts the counter back to 0: the next launch's tickets start past its last tile, and their look-backs wait for tiles no block will publish
+// EXPECT: FAILED: hang
+// EXPECT: made no progress
+//
+// Lab 8, advanced reference: single-pass scan with decoupled look-back
+// (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", NVIDIA technical report NVR-2016-002).
+//
+// The chained scan in scan.cu makes every block wait for the one before it,
+// so the whole grid advances one hand-off (~1 us) at a time. Here a block
+// (a "tile") does not wait for its predecessor to *finish*:
+//
+//   1. As soon as the tile knows its own total (its "aggregate") it publishes
+//      it with status PARTIAL.
+//   2. It then walks backwards over earlier tiles, 32 at a time (one per lane of
+//      a warp), adding up their values until it meets a tile with status
+//      INCLUSIVE, whose value already covers everything before it.
+//   3. It publishes its own INCLUSIVE value (everything up to and including
+//      itself), so later tiles can stop here.
+//
+// A tile waits only while a predecessor has published nothing at all, and that
+// wait always ends, because publishing an aggregate depends on no other tile.
+//
+// Per-tile status word (64 bits, written with ONE volatile 64-bit store, so a
+// reader sees status and value together and never needs a fence between them):
+//
+//   bits 63..33  epoch (31 bits): which call of scan() wrote the word
+//   bit  32      1 = INCLUSIVE (value = sum of tiles 0..i), 0 = PARTIAL (value = aggregate)
+//   bits 31..0   the float value's bit pattern
+//
+// A word whose epoch is not the current call's counts as "nothing published yet".
+// This is what lets the status array live in zero-initialized __device__ memory
+// that is never cleared: the first call uses epoch 1, so the initial zeros read
+// as "not yet", and every call's leftovers are stale to the next call. The
+// epoch is a host-side counter passed as a kernel argument; after 2^31 - 1
+// calls it would repeat, so only then is the array cleared once (memset).
+//
+// Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
+// a tile only ever waits for tiles with smaller tickets, which have already
+// started running, so the scan makes progress in any scheduling order. (The
+// block guesses its ticket and loads that tile while the atomic is in flight;
+// a wrong guess only costs a second load.) The
+// block that draws the last ticket of a launch puts the counter back to 0 (all
+// other tickets have been handed out by then), so every launch starts at 0.
+//
+// Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
+// elements; it reads them with coalesced float4 loads (lane l takes vectors
+// l, l+32, ..., l+224: eight 16-byte loads in flight per thread), transposes them
+// through shared memory so each lane gets 32 consecutive elements, scans, and
+// transposes back for coalesced float4 stores.
+//
+// Why these numbers (measured on an H100 at n = 2^28, where a plain copy runs at
+// about 3.0 TB/s): a tile spends much of its life in the look-back, mostly waiting
+// for predecessors whose loads are still in flight, so what pays is having many
+// tiles resident per SM, each with many bytes in flight. 128 x 32 with 8 blocks
+// per SM ran at about 2.3-2.4 TB/s; 256 x 16 with 6 blocks per SM (40 registers)
+// at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
+// Looking back over 64 or 128 tiles per step instead of 32 did not help.
+//
+// Large n (from 2^18 elements) goes to a second kernel, staged_scan_kernel, that
+// lifts the limit on resident tiles: the register file (64K words per SM) caps the
+// kernel above at 32K elements in flight per SM. The staged kernel copies its tile
+// straight from global into shared memory with asynchronous copies (cp.async, via
+// <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
+// through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. Measured on
+// the H100 at 2^28: 0.87 of a copy against 0.80 (CUB: 0.82). Below 2^18 its extra
+// setup (about 1 us) is not repaid, so small n keeps the register kernel.
+//
+// The status array holds one word per tile of a launch, sized for n = 2^30
+// (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
+// launches of 2^30 elements, each starting from the last output of the previous one.
+//
+// State shared between calls (g_tile_state, g_ticket, the epoch) means two
+// scans must not run concurrently on different streams; this lab uses only the
+// default stream.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include <cuda_pipeline.h>
+
+namespace {
+
+constexpr unsigned THREADS = 128;
+constexpr unsigned ITEMS = 32;                       // per thread
+constexpr unsigned MIN_BLOCKS_PER_SM = 8;            // caps registers at 64 per thread
+constexpr unsigned WARPS = THREADS / 32;
+constexpr unsigned TILE = THREADS * ITEMS;           // 4096 elements per block
+constexpr unsigned WARP_ITEMS = 32 * ITEMS;          // 1024 elements per warp
+constexpr unsigned WARP_ITEMS_PADDED = WARP_ITEMS + WARP_ITEMS / 32;
+constexpr unsigned MAX_LAUNCH = 1u << 30;            // elements per kernel launch
+constexpr unsigned MAX_TILES = MAX_LAUNCH / TILE;    // 262144
+constexpr unsigned MAX_EPOCH = (1u << 31) - 1;
+constexpr unsigned FULL_MASK = 0xffffffffu;
+
+static_assert(MAX_LAUNCH % TILE == 0, "launches must hold whole tiles");
+static_assert(ITEMS % 4 == 0, "float4 loads");
+
+__device__ unsigned long long g_tile_state[MAX_TILES];  // zero-initialized: epoch 0 = never written
+__device__ unsigned g_ticket;
+
+// ---- status words ----
+
+__device__ __forceinline__ unsigned long long make_word(unsigned epoch, bool inclusive, float value) {
+    unsigned bits;
+    memcpy(&bits, &value, sizeof bits);
+    const unsigned high = (epoch << 1) | (inclusive ? 1u : 0u);
+    return (static_cast<unsigned long long>(high) << 32) | bits;
+}
+__device__ __forceinline__ unsigned word_epoch(unsigned long long w) { return static_cast<unsigned>(w >> 33); }
+__device__ __forceinline__ bool word_inclusive(unsigned long long w) { return (w >> 32) & 1u; }
+__device__ __forceinline__ float word_value(unsigned long long w) {
+    const unsigned bits = static_cast<unsigned>(w);
+    float value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+// volatile: each access really goes to memory (L2), never to a stale copy,
+// and a 64-bit aligned access is a single transaction: status and value
+// travel together.
+__device__ __forceinline__ void publish(unsigned tile, unsigned long long w) {
+    *reinterpret_cast<volatile unsigned long long*>(&g_tile_state[tile]) = w;
+}
+__device__ __forceinline__ unsigned long long peek(unsigned tile) {
+    return *reinterpret_cast<volatile unsigned long long*>(&g_tile_state[tile]);
+}
+
+__device__ __forceinline__ float warp_sum(float x) {
+    #pragma unroll
+    for (unsigned d = 16; d > 0; d /= 2) x += __shfl_xor_sync(FULL_MASK, x, d);
+    return x;
+}
+
+// One padding word per 32 makes both the striped and the per-lane accesses to
+// the transpose buffer free of bank conflicts.
+__device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
+
+// Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
+// tiles before it.
+__device__ float look_back(unsigned tile, unsigned epoch) {
+    const unsigned lane = threadIdx.x & 31;
+    float prefix = 0.0f;
+    // Lane l inspects tile (window - l): lane 0 the nearest predecessor.
+    int window = static_cast<int>(tile) - 1;
+    while (true) {
+        const int pred = window - static_cast<int>(lane);
+        // Tiles before tile 0 do not exist: treat them as "inclusive, sum 0".
+        // (Tile 0 is always inclusive, so the walk stops there anyway.)
+        unsigned long long w = make_word(epoch, true, 0.0f);
+        bool ready = true;
+        if (pred >= 0) {
+            w = peek(pred);
+            ready = word_epoch(w) == epoch;
+        }
+        // Wait until every inspected tile has published something.
+        while (__any_sync(FULL_MASK, !ready)) {
+            if (!ready) {
+                __nanosleep(20);
+                w = peek(pred);
+                ready = word_epoch(w) == epoch;
+            }
+        }
+        const unsigned inclusive_lanes = __ballot_sync(FULL_MASK, word_inclusive(w));
+        float value = word_value(w);
+        if (inclusive_lanes != 0) {
+            // Add the PARTIAL tiles nearer than the first INCLUSIVE one, and that one.
+            const unsigned stop = __ffs(inclusive_lanes) - 1;
+            if (lane > stop) value = 0.0f;
+            prefix += warp_sum(value);
+            return prefix;
+        }
+        prefix += warp_sum(value);  // 32 partial aggregates; keep walking back
+        window -= 32;
+    }
+}
+
+// Run by the 32 lanes of one warp once the tile's aggregate is known: publishes it (PARTIAL; tile
+// 0, which has no predecessor, publishes its INCLUSIVE value at once), looks back, publishes the
+// tile's INCLUSIVE value, and returns the sum of everything before the tile.
+__device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    if (tile == 0) {
+        const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+        return tile_prefix;
+    }
+    if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
+    const float tile_prefix = look_back(tile, epoch);
+    if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    return tile_prefix;
+}
+
+// A warp's share of `tile`, striped for coalescing: q[j] holds elements 4 * (lane + 32 j) .. + 3
+// of the warp's 1024. Full tiles with 16-byte aligned pointers take float4 loads (all issued
+// before any is used); the last, partial tile and unaligned pointers take guarded scalar loads.
+template <bool kVectorized>
+__device__ __forceinline__ void load_striped(const float* __restrict__ input, unsigned tile, unsigned n,
+                                             unsigned warp, unsigned lane, float4 (&q)[ITEMS / 4]) {
+    const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+    if (kVectorized && std::size_t(tile + 1) * TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + warp_base);
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) q[j] = src[lane + 32 * j];
+    } else {
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) {
+            const std::size_t i = warp_base + 4 * (lane + 32 * j);
+            q[j].x = i < n ? input[i] : 0.0f;
+            q[j].y = i + 1 < n ? input[i + 1] : 0.0f;
+            q[j].z = i + 2 < n ? input[i + 2] : 0.0f;
+            q[j].w = i + 3 < n ? input[i + 3] : 0.0f;
+        }
+    }
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS_PER_SM)
+decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
+                      unsigned epoch, const float* carry_in) {
+    __shared__ float s_transpose[WARPS][WARP_ITEMS_PADDED];
+    __shared__ float s_warp_totals[WARPS];
+    __shared__ unsigned s_tile;
+    __shared__ float s_tile_prefix;
+
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+
+    // ---- dynamic tile index, with a guessed tile's loads in flight meanwhile ----
+    // The ticket decides the tile (that is what guarantees progress), but waiting for the atomic
+    // before loading costs a whole L2 round trip. Blocks start in about blockIdx.x order, so the
+    // ticket is usually blockIdx.x: load that tile while the atomic is in flight, and load again
+    // only when the guess was wrong (always correct, just slower). A one-tile launch needs no
+    // ticket at all.
+    const bool single_tile = gridDim.x == 1;
+    unsigned ticket = 0;
+    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
+    unsigned tile = blockIdx.x;
+    float4 q[ITEMS / 4];
+    load_striped<kVectorized>(input, tile, n, warp, lane, q);
+    if (t == 0) {
+        // MUTATION: no reset of the ticket counter after the last ticket
+        s_tile = ticket;
+    }
+    __syncthreads();
+    if (s_tile != tile) {  // the same in every thread of the block
+        tile = s_tile;
+        load_striped<kVectorized>(input, tile, n, warp, lane, q);
+    }
+
+    const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+    const bool full_tile = std::size_t(tile + 1) * TILE <= n;
+    float* xs = s_transpose[warp];
+
+    // ---- transpose: striped registers to ITEMS consecutive items per lane ----
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) {
+        const unsigned f = 4 * (lane + 32 * j);
+        xs[pad(f)] = q[j].x;
+        xs[pad(f + 1)] = q[j].y;
+        xs[pad(f + 2)] = q[j].z;
+        xs[pad(f + 3)] = q[j].w;
+    }
+    __syncwarp();
+    float v[ITEMS];
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) v[k] = xs[pad(lane * ITEMS + k)];
+
+    // ---- scan inside the tile ----
+    #pragma unroll
+    for (unsigned k = 1; k < ITEMS; ++k) v[k] += v[k - 1];  // sequential, per thread
+
+    float inclusive = v[ITEMS - 1];                          // warp scan of thread totals
+    #pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
+        if (lane >= d) inclusive += other;
+    }
+    float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
+    if (lane == 0) exclusive = 0.0f;
+    if (lane == 31) s_warp_totals[warp] = inclusive;
+    __syncthreads();
+
+    float warp_prefix = 0.0f, aggregate = 0.0f;              // block level: the warp totals
+    #pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) {
+        const float s = s_warp_totals[w];
+        if (w < warp) warp_prefix += s;
+        aggregate += s;
+    }
+
+    // ---- publish and look back (warp 0; the other warps wait at the barrier) ----
+    if (warp == 0) {
+        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    }
+    __syncthreads();
+
+    const float prefix = s_tile_prefix + warp_prefix + exclusive;
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) v[k] += prefix;
+
+    // ---- store: transpose back, then coalesced (striped) stores ----
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) xs[pad(lane * ITEMS + k)] = v[k];
+    __syncwarp();
+    if (kVectorized && full_tile) {
+        float4* dst = reinterpret_cast<float4*>(output + warp_base);
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) {
+            const unsigned f = 4 * (lane + 32 * j);
+            dst[lane + 32 * j] = make_float4(xs[pad(f)], xs[pad(f + 1)], xs[pad(f + 2)], xs[pad(f + 3)]);
+        }
+    } else {
+        #pragma unroll
+        for (unsigned k = 0; k < ITEMS; ++k) {
+            const unsigned f = lane + 32 * k;
+            if (warp_base + f < n) output[warp_base + f] = xs[pad(f)];
+        }
+    }
+}
+
+// ---- the staged kernel (large n) --------------------------------------------------------------
+// Tile = 256 threads x 8 float4s = 8192 elements, in shared memory. Thread t owns the float4s
+// t, t + 256, ..., t + 7 * 256 of the tile: it copies them in, sums them and writes them out, so
+// consecutive threads touch consecutive 16-byte words (coalesced, no bank conflicts) and no
+// thread ever reads another's copy (no barrier needed between the copy and its use). The scan
+// order is row by row: row k is the float4s 256 k .. 256 k + 255, one per thread.
+constexpr unsigned STAGED_THREADS = 256;
+constexpr unsigned STAGED_VECTORS = 8;                             // float4s per thread
+constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
+constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
+constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
+constexpr unsigned STAGED_FROM_N = 1u << 18;                       // smaller n: the register kernel
+static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
+
+// Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
+// aligned pointers, guarded scalar loads for the last, partial tile or unaligned pointers.
+template <bool kVectorized>
+__device__ __forceinline__ void stage_tile(float4* data, const float* __restrict__ input, unsigned tile, unsigned n) {
+    const std::size_t base = std::size_t(tile) * STAGED_TILE;
+    const unsigned t = threadIdx.x;
+    if (kVectorized && base + STAGED_TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + base);
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k)
+            __pipeline_memcpy_async(&data[t + STAGED_THREADS * k], &src[t + STAGED_THREADS * k], sizeof(float4));
+        __pipeline_commit();
+    } else {
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+            const std::size_t i = base + 4 * std::size_t(t + STAGED_THREADS * k);
+            data[t + STAGED_THREADS * k] = make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f,
+                                                       i + 2 < n ? input[i + 2] : 0.0f, i + 3 < n ? input[i + 3] : 0.0f);
+        }
+    }
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(STAGED_THREADS, STAGED_MIN_BLOCKS_PER_SM)
+staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
+                   unsigned epoch, const float* carry_in) {
+    __shared__ float4 s_data[STAGED_THREADS * STAGED_VECTORS];
+    __shared__ float s_row_totals[STAGED_VECTORS][STAGED_WARPS];  // per row, per warp
+    __shared__ unsigned s_tile;
+    __shared__ float s_tile_prefix;
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+
+    // ---- ticket, with the guessed tile's copies in flight meanwhile (as in the kernel above) ----
+    const bool single_tile = gridDim.x == 1;
+    unsigned ticket = 0;
+    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
+    unsigned tile = blockIdx.x;
+    stage_tile<kVectorized>(s_data, input, tile, n);
+    if (t == 0) {
+        // MUTATION: no reset of the ticket counter after the last ticket (staged kernel)
+        s_tile = ticket;
+    }
+    __syncthreads();
+    if (s_tile != tile) {          // the same in every thread of the block
+        __pipeline_wait_prior(0);  // the guessed copies must land before the buffer is refilled
+        tile = s_tile;
+        stage_tile<kVectorized>(s_data, input, tile, n);
+    }
+    __pipeline_wait_prior(0);      // this thread's copies have landed (it reads only its own)
+
+    // ---- scan inside the tile: each float4's sum, scanned across the warp, row by row ----
+    float prefix[STAGED_VECTORS];  // becomes: the sum of the tile's elements before float4 t + 256 k
+    #pragma unroll
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+        const float4 q = s_data[t + STAGED_THREADS * k];
+        const float own = (q.x + q.y) + (q.z + q.w);
+        float inclusive = own;
+        #pragma unroll
+        for (unsigned d = 1; d < 32; d *= 2) {
+            const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
+            if (lane >= d) inclusive += other;
+        }
+        if (lane == 31) s_row_totals[k][warp] = inclusive;
+        prefix[k] = inclusive - own;
+    }
+    __syncthreads();
+    float aggregate = 0.0f;        // add the earlier rows, and the earlier warps of this row
+    #pragma unroll
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+        float before = aggregate;
+        #pragma unroll
+        for (unsigned w = 0; w < STAGED_WARPS; ++w) {
+            const float x = s_row_totals[k][w];
+            if (w < warp) before += x;
+            aggregate += x;
+        }
+        prefix[k] += before;
+    }
+
+    // ---- publish and look back (warp 0), as in the kernel above ----
+    if (warp == 0) {
+        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    }
+    __syncthreads();
+
+    // ---- add the prefixes and store, one float4 at a time ----
+    const float tile_prefix = s_tile_prefix;
+    const std::size_t base = std::size_t(tile) * STAGED_TILE;
+    const bool full_tile = base + STAGED_TILE <= n;
+    #pragma unroll
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+        const float4 q = s_data[t + STAGED_THREADS * k];
+        float4 r;
+        r.x = tile_prefix + prefix[k] + q.x;
+        r.y = r.x + q.y;
+        r.z = r.y + q.z;
+        r.w = r.z + q.w;
+        const std::size_t i = base + 4 * std::size_t(t + STAGED_THREADS * k);
+        if (kVectorized && full_tile) {
+            reinterpret_cast<float4*>(output + base)[t + STAGED_THREADS * k] = r;
+        } else {
+            if (i < n) output[i] = r.x;
+            if (i + 1 < n) output[i + 1] = r.y;
+            if (i + 2 < n) output[i + 2] = r.z;
+            if (i + 3 < n) output[i + 3] = r.w;
+        }
+    }
+}
+
+template <bool kVectorized>
+void launch_staged(unsigned tiles, const float* input, float* output, unsigned count, unsigned epoch,
+                   const float* carry_in) {
+    // Once per kernel: the largest shared-memory carveout, so that 6 blocks of 32 KB fit on an SM.
+    static const cudaError_t carveout =
+        cudaFuncSetAttribute(staged_scan_kernel<kVectorized>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
+    (void)carveout;
+    staged_scan_kernel<kVectorized><<<tiles, STAGED_THREADS>>>(input, output, count, epoch, carry_in);
+}
+
+unsigned g_host_epoch = 0;  // epoch of the most recent launch (0 = none yet)
+
+unsigned next_epoch() {
+    if (g_host_epoch == MAX_EPOCH) {
+        // Epochs would repeat: clear the status words once, in stream order.
+        void* state = nullptr;
+        cudaGetSymbolAddress(&state, g_tile_state);
+        cudaMemsetAsync(state, 0, sizeof(g_tile_state), 0);
+        g_host_epoch = 0;
+    }
+    return ++g_host_epoch;
+}
+
+}  // namespace
+
+std::size_t scan_workspace_bytes(unsigned) { return 0; }
+
+void scan(const float* input, float* output, unsigned n, void*) {
+    const bool vectorized = reinterpret_cast<std::uintptr_t>(input) % 16 == 0 &&
+                            reinterpret_cast<std::uintptr_t>(output) % 16 == 0;
+    for (std::size_t done = 0; done < n; done += MAX_LAUNCH) {
+        const unsigned count = static_cast<unsigned>(n - done < MAX_LAUNCH ? n - done : MAX_LAUNCH);
+        const float* carry_in = (done == 0) ? nullptr : output + done - 1;
+        const unsigned epoch = next_epoch();
+        if (count >= STAGED_FROM_N) {
+            const unsigned tiles = count / STAGED_TILE + (count % STAGED_TILE != 0);
+            if (vectorized)
+                launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
+            else
+                launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
+        } else {
+            const unsigned tiles = count / TILE + (count % TILE != 0);
+            if (vectorized)
+                decoupled_scan_kernel<true><<<tiles, THREADS>>>(input + done, output + done, count, epoch, carry_in);
+            else
+                decoupled_scan_kernel<false><<<tiles, THREADS>>>(input + done, output + done, count, epoch, carry_in);
+        }
+    }
+}
