@@ -5,6 +5,8 @@
 //   what: the last ticket no longer puts the counter back to 0: the next launch's tickets start past its last tile, and their look-backs wait for tiles no block will publish
 // EXPECT: FAILED: hang
 // EXPECT: made no progress
+// EXPECT: keeps state between calls
+// ARGS: --n 8191
 //
 // Lab 8, advanced reference: single-pass scan with decoupled look-back
 // (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
