@@ -86,6 +86,16 @@ def compare(fresh_dir: Path, committed_dir: Path) -> int:
     return 0
 
 
+def mask_spinning_threads(report: str) -> str:
+    """A hang report lists where each thread of the running block was when the watchdog fired. While
+    a warp spins in a warp collective that snapshot changes from run to run, so it is summarised."""
+    m = re.search(r"\n +running block [^\n]*:\n(.*?)\n( +A thread that waits)", report, re.S)
+    if not m or not re.search(r"__(any|all|ballot|shfl\w*|match\w*)_sync", m.group(1)):
+        return report
+    summary = "          (a warp spins in a warp collective: where each thread stood at that moment varies from run to run)"
+    return report[:m.start(1)] + summary + report[m.end(1):]
+
+
 def capture(build: Path, out_dir: Path) -> int:
     """Writes out_dir/<lab>.md.txt for every lab; returns the number of mutant checks not built."""
     bins = build / "tests" / "mutants" / "bin"
@@ -122,6 +132,7 @@ def capture(build: Path, out_dir: Path) -> int:
             report = report.replace(f"mutant-{src.stem}", "student")
             # a crash's address changes from run to run (ASLR): mask it
             report = re.sub(r"address 0x[0-9a-f]{9,}", "address 0x...", report)
+            report = mask_spinning_threads(report)
             title = what.group(1) if what else src.stem
             original = re.search(r"^// SOLUTION: *(\S+)", text, re.M)
             original = original.group(1) if original else "scan.cu"
