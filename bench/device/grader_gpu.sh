@@ -10,7 +10,8 @@
 #   ninja -C build-gpu scanlab scanlab-runner-gpu
 # Then:   bash bench/device/grader_gpu.sh build-gpu
 # Writes $OUT/grader/: reference-1.json|md, reference-2.json|md, submissions/*.json +
-# summary.csv, *.log, steps.txt, summary.md. Wall-time budget: 240 s; every step is under
+# summary.csv, reference-default.json|md, *.log, steps.txt, summary.md. Wall-time budget: 240 s,
+# plus up to 420 s for the default-rubric run; every step is under
 # `timeout`, and the script never stops at an error.
 set -uo pipefail
 BUILD=${1:-build-gpu}
@@ -52,6 +53,12 @@ step reference-2 55 "$SCANLAB" grade --submission solutions --backend gpu --rubr
 [ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || step submissions 120 "$SCANLAB" grade --batch tests/grader/submissions --out "$DIR/submissions" --backend gpu \
   --rubric tests/grader/rubric.json --jobs 8
 
+# 3. The reference solutions once more under the default rubric (grader/rubric.json: the sizes and
+#    limits a course gets out of the box) and the default number of jobs: submissions per hour as an
+#    instructor would see them. SCANLAB_SKIP_DEFAULT_RUBRIC=1 leaves it out.
+[ "${SCANLAB_SKIP_DEFAULT_RUBRIC:-0}" = 1 ] || step reference-default 420 "$SCANLAB" grade --submission solutions \
+  --backend gpu --results "$DIR/reference-default.json" --markdown "$DIR/reference-default.md" --no-colour
+
 # Summary.
 {
   echo "# Autograder on the GPU"
@@ -69,6 +76,12 @@ def load(name):
         return json.load(open(os.path.join(d, name)))
     except Exception as e:
         return None
+default = load("reference-default.json")
+if default is not None:
+    secs = float(open(os.path.join(d, "reference-default.seconds")).read())
+    total = sum(t["max_score"] for t in default["tests"])
+    print(f"\ndefault rubric (grader/rubric.json, default jobs): {default['score']:.2f} / {total:.2f} in {secs:.0f} s "
+          f"(about {3600 / max(secs, 1):.0f} full eight-lab submissions per hour, builds included)")
 runs = [load("reference-1.json"), load("reference-2.json")]
 for k, r in enumerate(runs, 1):
     if r is None:
