@@ -365,7 +365,8 @@ std::string block_scheduler::describe_waiting() const {
   // Name the warps whose collectives wait for lanes that will never come.
   for (std::size_t w = 0; w < warps_.size(); ++w)
     for (const warp_group& g : warps_[w]) {
-      unsigned missing = g.mask & ~g.arrived;
+      const unsigned missing = g.mask & ~g.arrived;
+      if (missing == 0) continue;  // every lane is there: the collective was completing (a spin loop)
       m << "  warp " << w << ": lanes " << lane_list(g.arrived) << " wait at " << warp_op_name(g.op) << " "
         << short_file(g.file) << ":" << g.line << " for lanes " << lane_list(missing) << "\n";
     }
