@@ -140,7 +140,7 @@ std::string replay_command(const lab_spec& spec, const case_def& c, const std::s
   switch (c.kind) {
     case case_kind::normal:
       prefix += schedule_environment(env.threads, env.blocks, env.seed);
-      if (env.watchdog_seconds != 10) prefix += fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", env.watchdog_seconds);
+      if (env.watchdog_seconds != default_watchdog_seconds) prefix += fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", env.watchdog_seconds);
       break;
     case case_kind::schedules:
       prefix += schedule_environment(env.threads, env.blocks, env.seed);

@@ -37,6 +37,15 @@ struct case_def {
   std::shared_ptr<const given_data> given;  // a dataset's case: its arrays (n, seed, data match)
 };
 
+// Watchdog of the lab checks: a launch in which no block finished and no barrier released for this
+// long is a hang. Every lab's largest CPU case finishes a block in milliseconds (AddressSanitizer
+// builds included), so 3 s cannot end honest work, and a kernel that hangs in every case costs a
+// student seconds per case instead of the CPU backend's general-purpose 10.
+constexpr double default_watchdog_seconds = 3.0;
+// Watchdog of block_order cases and of race diagnoses: a chained scan that waits on a block that
+// has not run is reported as a hang after this long instead of stalling the suite.
+constexpr double short_watchdog_seconds = 2.0;
+
 // The thread/block order, seed and watchdog the environment asks for (SCANLAB_THREAD_ORDER,
 // SCANLAB_BLOCK_ORDER, SCANLAB_SEED, SCANLAB_WATCHDOG_SECONDS): normal cases run under it, so a
 // printed replay command reproduces the case exactly.
@@ -44,14 +53,10 @@ struct schedule_settings {
   backend::order threads = backend::order::forward;
   backend::order blocks = backend::order::forward;
   std::uint64_t seed = 1;
-  double watchdog_seconds = 10;
+  double watchdog_seconds = default_watchdog_seconds;
   static schedule_settings from_environment();
   void apply() const;  // set_schedule + set_watchdog_seconds (no-ops on a GPU)
 };
-
-// Watchdog of block_order cases and of race diagnoses: a chained scan that waits on a block that
-// has not run is reported as a hang after this long instead of stalling the suite.
-constexpr double short_watchdog_seconds = 2.0;
 
 std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed);
 
