@@ -39,9 +39,9 @@ struct case_def {
 
 // Watchdog of the lab checks: a launch in which no block finished and no barrier released for this
 // long is a hang. Every lab's largest CPU case finishes a block in milliseconds (AddressSanitizer
-// builds included), so 3 s cannot end honest work, and a kernel that hangs in every case costs a
-// student seconds per case instead of the CPU backend's general-purpose 10.
-constexpr double default_watchdog_seconds = 3.0;
+// builds included), so 2 s cannot end honest work, and a kernel that hangs in every case costs a
+// student 2 s per case instead of the CPU backend's general-purpose 10.
+constexpr double default_watchdog_seconds = 2.0;
 // Watchdog of block_order cases and of race diagnoses: a chained scan that waits on a block that
 // has not run is reported as a hang after this long instead of stalling the suite.
 constexpr double short_watchdog_seconds = 2.0;
