@@ -535,6 +535,21 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
   }
 }
 
+// Thread t's float4 of row k: its sum, and the inclusive scan of those sums across the warp.
+template <class V>
+__device__ __forceinline__ float row_scan(const float4* data, unsigned k, unsigned lane, float* own_sum) {
+  const float4 q = data[threadIdx.x + V::threads * k];
+  const float own = (q.x + q.y) + (q.z + q.w);
+  float inclusive = own;
+#pragma unroll
+  for (unsigned d = 1; d < 32; d *= 2) {
+    const float other = __shfl_up_sync(kFullMask, inclusive, d);
+    if (lane >= d) inclusive += other;
+  }
+  *own_sum = own;
+  return inclusive;
+}
+
 // Row-major order (row k, warp w, lane): returns `running` plus the row's totals of the warps
 // before `warp`, and adds the whole row's total to `running`.
 template <unsigned W>
@@ -593,14 +608,8 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   const auto row_scans = [&] {
 #pragma unroll
     for (unsigned k = 0; k < K; ++k) {
-      const float4 q = data[t + T * k];
-      const float own = (q.x + q.y) + (q.z + q.w);
-      float inclusive = own;
-#pragma unroll
-      for (unsigned d = 1; d < 32; d *= 2) {
-        const float other = __shfl_up_sync(kFullMask, inclusive, d);
-        if (lane >= d) inclusive += other;
-      }
+      float own;
+      const float inclusive = row_scan<V>(data, k, lane, &own);
       if (lane == 31) row_totals[k][warp] = inclusive;
       s[k] = inclusive - own;
     }
@@ -695,21 +704,6 @@ __device__ __forceinline__ float staged_aggregate(const float (*row_totals)[V::w
   float s = 0.0f;
   for (unsigned i = lane; i < count; i += 32) s += row_totals[i / V::warps][i % V::warps];
   return warp_sum(s);
-}
-
-// Thread t's float4 of row k: its sum, and the inclusive scan of those sums across the warp.
-template <class V>
-__device__ __forceinline__ float row_scan(const float4* data, unsigned k, unsigned lane, float* own_sum) {
-  const float4 q = data[threadIdx.x + V::threads * k];
-  const float own = (q.x + q.y) + (q.z + q.w);
-  float inclusive = own;
-#pragma unroll
-  for (unsigned d = 1; d < 32; d *= 2) {
-    const float other = __shfl_up_sync(kFullMask, inclusive, d);
-    if (lane >= d) inclusive += other;
-  }
-  *own_sum = own;
-  return inclusive;
 }
 
 template <class V, bool Vec>

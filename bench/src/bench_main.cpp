@@ -1,9 +1,14 @@
 // scanlab-bench: GPU throughput of the labs' scans against copies and library scans, or
 // (--backend cpu) the CPU backend's speed. Usage: scanlab-bench --help.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>  // environ
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -11,14 +16,8 @@
 
 namespace {
 
-// Single-quoted for /bin/sh: a quote inside becomes '\''.
-std::string shell_quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 // The plots come from bench/plot_bench.py (matplotlib): the run's JSON in, SVG and PNG files out.
+// Started with an argument vector, not through a shell: paths need no quoting.
 int plot(const std::string& json_path, const std::string& dir) {
   const char* override_script = std::getenv("SCANLAB_PLOT_SCRIPT");
   const std::string script = override_script != nullptr ? override_script : SCANLAB_PLOT_SCRIPT;
@@ -26,10 +25,19 @@ int plot(const std::string& json_path, const std::string& dir) {
     std::fprintf(stderr, "scanlab-bench: --plot: %s not found (set SCANLAB_PLOT_SCRIPT)\n", script.c_str());
     return 1;
   }
-  const std::string command = "python3 " + shell_quote(script) + " " + shell_quote(json_path) + " --out " + shell_quote(dir);
-  const int status = std::system(command.c_str());
-  if (status != 0) std::fprintf(stderr, "scanlab-bench: --plot: '%s' failed (is matplotlib installed?)\n", command.c_str());
-  return status == 0 ? 0 : 1;
+  std::vector<std::string> args = {"python3", script, json_path, "--out", dir};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  int status = -1;
+  if (posix_spawnp(&pid, "python3", nullptr, nullptr, argv.data(), environ) != 0 || waitpid(pid, &status, 0) != pid ||
+      !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr, "scanlab-bench: --plot: python3 %s %s --out %s failed (is matplotlib installed?)\n",
+                 script.c_str(), json_path.c_str(), dir.c_str());
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace

@@ -28,6 +28,7 @@
 
 #include <cuda_runtime.h>
 
+#include "runner_exit.h"
 #include "scanlab/backend.h"
 #if defined(SCANLAB_BACKEND_CPU)
 #include "scanlab/cpu/control.h"  // launch statistics
@@ -50,18 +51,16 @@ struct options {
   bool zero_workspace = false;  // diagnosis only: does it pass when the workspace arrives zeroed?
 };
 
-constexpr int exit_no_device = 4;
-
 [[noreturn]] void die(const char* what, const char* detail = "") {
   std::fprintf(stderr, "scanlab-runner: %s%s\n", what, detail);
-  std::exit(3);
+  std::exit(scanlab::grader::runner_exit_misuse);
 }
 
 // No device (no GPU, no driver, a driver too old for the runtime): the machine's fault, exit 4.
 [[noreturn]] void no_device(const char* what, cudaError_t err) {
   std::fprintf(stderr, "scanlab-runner: no usable device: %s (%s: %s)\n", what, cudaGetErrorName(err),
                cudaGetErrorString(err));
-  std::exit(exit_no_device);
+  std::exit(scanlab::grader::runner_exit_no_device);
 }
 
 // Errors that mean the device, not the submission, is missing.

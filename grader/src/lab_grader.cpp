@@ -16,6 +16,7 @@
 
 #include "build_stage.h"
 #include "checks.h"
+#include "../runner/runner_exit.h"
 #include "harness/edge_sizes.h"
 #include "harness/inputs.h"
 #include "harness/verify.h"
@@ -29,7 +30,6 @@ using harness::data_kind;
 namespace {
 
 constexpr std::size_t guard_bytes = 4096;
-constexpr int runner_no_device = 4;  // the runner's exit status when no device is usable
 constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
@@ -172,7 +172,7 @@ class lab_runner {
     };
     // 1. What the process did.
     const std::string err = truncate_text(s.err, s.err_bytes, 2000);
-    if (s.exited && s.exit_code == runner_no_device) {
+    if (s.exited && s.exit_code == runner_exit_no_device) {
       // The machine, not the submission: grading stops (see grade_lab).
       fail("no_device", "the runner found no usable device");
       o.details.push_back(err);
@@ -191,7 +191,8 @@ class lab_runner {
       fail("crash", fmt::format("crashed: {}", s.describe()));
       if (!err.empty()) o.details.push_back(err);
     } else if (!s.exited || s.exit_code != 0) {
-      fail(s.exit_code == 3 ? "runner_error" : "crash", fmt::format("the run ended abnormally ({})", s.describe()));
+      fail(s.exit_code == runner_exit_misuse ? "runner_error" : "crash",
+           fmt::format("the run ended abnormally ({})", s.describe()));
       if (!err.empty()) o.details.push_back(err);
     }
     // 2. What the backend reported (diagnostics; they can only fail a case).
@@ -721,7 +722,7 @@ lab_result grade_lab(const lab_job& job) {
       auto st = parse_status(stem + ".status", messages);
       const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
                    ref_ms = std::atof(st["reference_ms"].c_str());
-      if (s.exited && s.exit_code == runner_no_device) {
+      if (s.exited && s.exit_code == runner_exit_no_device) {
         result.tests.clear();
         result.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", label,
                                                   truncate_text(s.err, s.err_bytes, 2000));
