@@ -75,6 +75,10 @@ using v_fb_stage_128x32 = variant<128, 32, 12, 0, false, true, false, 20, true, 
 using v_fb_stage_128x64 = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, true>;
 using v_fb_128x32       = variant<128, 32, 8, 0, false, true, false, 20, false, false, false, false, false, true>;
 using v_fb_128x64       = variant<128, 64, 4, 0, false, true, false, 20, false, false, false, false, false, true>;
+// Round 8: the look-back warp reads 4 status words per lane per step (128 predecessors, no barrier).
+//                                Thr It MinB                          Spec  Stg  Ahd  Wide  Late  Fb    Depth
+using v_deep4_stage_256x32    = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, false, 4>;
+using v_fb_deep4_stage_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, true, 4>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -131,5 +135,7 @@ using v_fb_128x64       = variant<128, 64, 4, 0, false, true, false, 20, false, 
   X(1, "lb-fb-stage-128x32",  v_fb_stage_128x32, "staged, no ticket, 128x32 (16 KB), 12 blocks/SM")      \
   X(2, "lb-fb-stage-128x64",  v_fb_stage_128x64, "staged, no ticket, 128x64, 6 blocks/SM")               \
   X(3, "lb-fb-128x32",        v_fb_128x32, "registers, early publish, no ticket, 128x32, 8 blocks/SM")     \
-  X(4, "lb-fb-128x64",        v_fb_128x64, "registers, early publish, no ticket, 128x64, 4 blocks/SM")
+  X(4, "lb-fb-128x64",        v_fb_128x64, "registers, early publish, no ticket, 128x64, 4 blocks/SM")     \
+  X(0, "lb-deep4-stage-256x32", v_deep4_stage_256x32, "staged 256x32, look-back of 4 words per lane (128 per step)") \
+  X(1, "lb-fb-deep4-stage-256x32", v_fb_deep4_stage_256x32, "staged 256x32, no ticket, 128 predecessors per step")
 // clang-format on

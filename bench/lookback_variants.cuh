@@ -120,62 +120,93 @@ __device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile
 // FallbackTile = the tile size: after kFallbackPolls polls of a window, reduce each predecessor
 // that has published nothing from `input` here and publish it on the owner's behalf, by
 // compare-and-swap so that a word the owner wrote meanwhile is kept ("decoupled fallback").
-template <unsigned BackoffNs, unsigned FallbackTile = 0, bool Vec = false>
+// Depth: status words per lane per step, so one step covers 32 x Depth predecessors with Depth
+// independent loads in flight per lane (lane l holds distances l Depth .. l Depth + Depth - 1).
+template <unsigned BackoffNs, unsigned FallbackTile = 0, bool Vec = false, unsigned Depth = 1>
 __device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input = nullptr, unsigned n = 0,
                            const float* carry_in = nullptr) {
   const unsigned lane = threadIdx.x & 31;
   float prefix = 0.0f;
   int window = static_cast<int>(tile) - 1;
   while (true) {
-    const int pred = window - static_cast<int>(lane);  // lane 0: the nearest predecessor
-    unsigned long long w = make_word(epoch, true, 0.0f);  // before tile 0: "inclusive, 0"
-    bool ready = true;
-    if (pred >= 0) {
-      w = peek(static_cast<unsigned>(pred));
-      ready = word_epoch(w) == epoch;
+    unsigned long long w[Depth];
+    bool ready[Depth];
+    bool all_ready = true;
+#pragma unroll
+    for (unsigned g = 0; g < Depth; ++g) {
+      const int pred = window - static_cast<int>(lane * Depth + g);  // lane 0, g 0: the nearest predecessor
+      w[g] = make_word(epoch, true, 0.0f);                           // before tile 0: "inclusive, 0"
+      ready[g] = true;
+      if (pred >= 0) {
+        w[g] = peek(static_cast<unsigned>(pred));
+        ready[g] = word_epoch(w[g]) == epoch;
+      }
+      all_ready = all_ready && ready[g];
     }
     unsigned polls = 0;
-    for (unsigned waiting = __ballot_sync(kFullMask, !ready); waiting != 0;
-         waiting = __ballot_sync(kFullMask, !ready)) {
+    for (unsigned waiting = __ballot_sync(kFullMask, !all_ready); waiting != 0;
+         waiting = __ballot_sync(kFullMask, !all_ready)) {
       if (FallbackTile == 0 || ++polls <= kFallbackPolls) {
-        if (!ready) {
+        if (!all_ready) {
           if (BackoffNs > 0) __nanosleep(BackoffNs);
-          w = peek(static_cast<unsigned>(pred));
-          ready = word_epoch(w) == epoch;
+          all_ready = true;
+#pragma unroll
+          for (unsigned g = 0; g < Depth; ++g) {
+            if (!ready[g]) {
+              w[g] = peek(static_cast<unsigned>(window - static_cast<int>(lane * Depth + g)));
+              ready[g] = word_epoch(w[g]) == epoch;
+            }
+            all_ready = all_ready && ready[g];
+          }
         }
         continue;
       }
       if constexpr (FallbackTile > 0) {
-        while (waiting != 0) {  // one missing predecessor at a time, the whole warp reducing it
-          const unsigned l = __ffs(waiting) - 1;
-          waiting &= waiting - 1;
-          const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
-          const float aggregate = warp_reduce_tile<FallbackTile, Vec>(input, j, n);
-          if (lane == l) {
-            const unsigned long long mine = j == 0
-                ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
-                : make_word(epoch, false, aggregate);
-            const unsigned long long seen = peek(j);
-            if (word_epoch(seen) == epoch) {
-              w = seen;
-            } else {
-              const unsigned long long old = atomicCAS(&g_state[j], seen, mine);
-              w = old == seen ? mine : old;
+#pragma unroll
+        for (unsigned g = 0; g < Depth; ++g) {
+          // one missing predecessor at a time, the whole warp reducing it
+          for (unsigned missing = __ballot_sync(kFullMask, !ready[g]); missing != 0; missing &= missing - 1) {
+            const unsigned l = __ffs(missing) - 1;
+            const unsigned j = static_cast<unsigned>(window - static_cast<int>(l * Depth + g));
+            const float aggregate = warp_reduce_tile<FallbackTile, Vec>(input, j, n);
+            if (lane == l) {
+              const unsigned long long mine = j == 0
+                  ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                  : make_word(epoch, false, aggregate);
+              const unsigned long long seen = peek(j);
+              if (word_epoch(seen) == epoch) {
+                w[g] = seen;
+              } else {
+                const unsigned long long old = atomicCAS(&g_state[j], seen, mine);
+                w[g] = old == seen ? mine : old;
+              }
+              ready[g] = true;
             }
-            ready = true;
           }
         }
+        all_ready = true;
       }
     }
-    const unsigned inclusive_lanes = __ballot_sync(kFullMask, word_inclusive(w));
-    float value = word_value(w);
+    // The lane's nearest INCLUSIVE word (Depth: none), and its sum up to and including it.
+    unsigned first = Depth;
+    float lane_sum = 0.0f, lane_total = 0.0f;
+#pragma unroll
+    for (unsigned g = 0; g < Depth; ++g) {
+      const float value = word_value(w[g]);
+      lane_total += value;
+      if (first == Depth) {
+        lane_sum += value;
+        if (word_inclusive(w[g])) first = g;
+      }
+    }
+    const unsigned inclusive_lanes = __ballot_sync(kFullMask, first < Depth);
     if (inclusive_lanes != 0) {
-      const unsigned stop = __ffs(inclusive_lanes) - 1;  // nearest INCLUSIVE predecessor
-      if (lane > stop) value = 0.0f;
+      const unsigned stop = __ffs(inclusive_lanes) - 1;  // the lane holding the nearest INCLUSIVE predecessor
+      const float value = lane < stop ? lane_total : (lane == stop ? lane_sum : 0.0f);
       return prefix + warp_sum(value);
     }
-    prefix += warp_sum(value);
-    window -= 32;
+    prefix += warp_sum(lane_total);
+    window -= static_cast<int>(32 * Depth);
   }
 }
 
@@ -231,7 +262,8 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
 
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
-          bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false>
+          bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false,
+          unsigned Depth_ = 1>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -255,6 +287,9 @@ struct variant {
   // in which blocks are scheduled. Saves the ticket's atomic and every wrong-guess reload.
   static constexpr bool fallback = Fallback_;
   static_assert(!fallback || (!ahead && !wide && !late_ticket && !persistent), "fallback: tile and staged kernels only");
+  // Status words each lane of the look-back warp reads per step (32 x depth predecessors a step).
+  static constexpr unsigned depth = Depth_;
+  static_assert(depth >= 1 && (depth == 1 || !wide), "depth: the one-warp look-back");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
   // Threads per block: the data threads, plus the look-ahead warp when there is one.
   static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
@@ -423,8 +458,8 @@ __device__ __forceinline__ void scan_tile(block_shared<V>& sh, unsigned tile, co
   if constexpr (V::early_publish) exclusive = local_scan<V>(xs, q, v, lane, &warp_total);
   if (warp == 0) {
     if (tile != 0) {
-      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec>(tile, epoch, input, n, carry_in);
-      else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec, V::depth>(tile, epoch, input, n, carry_in);
+      else tile_prefix = look_back<V::backoff_ns, 0, false, V::depth>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
     if (lane == 0) sh.tile_prefix = tile_prefix;
@@ -673,8 +708,8 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
     } else {
       if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec>(tile, epoch, input, n, carry_in);
-      else tile_prefix = look_back<V::backoff_ns>(tile, epoch);
+      if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec, V::depth>(tile, epoch, input, n, carry_in);
+      else tile_prefix = look_back<V::backoff_ns, 0, false, V::depth>(tile, epoch);
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
     if (lane == 0) s_prefix = tile_prefix;

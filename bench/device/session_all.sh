@@ -37,6 +37,7 @@ run_part() {  # name budget_seconds script
 # SCANLAB_PARTS picks and orders them (a device call has 600 s: the build plus about 350 s of parts):
 #   bench    bench_gpu.sh, the full benchmark behind the notes (170 s)
 #   round7   lookback_round4.sh for the lb-fb-* variants (no ticket, decoupled fallback) (150 s)
+#   round8   the same for round 7 and the lb-deep* variants (4 status words per lane per step) (200 s)
 #   labs     labs_catch2.sh, every solution's Catch2 cases and the stubs on the GPU (80 s)
 #   gpuctest the GPU build's whole CTest suite (labels gpu) (120 s)
 #   grader   grader_gpu.sh, with its default-rubric run (140 s + up to 420 s: a call of its own)
@@ -46,6 +47,7 @@ for part in ${SCANLAB_PARTS:-bench labs grader}; do
   case $part in
     bench) run_part bench 170 bench/device/bench_gpu.sh ;;
     round7) SCANLAB_ROUND_PATTERN='^lb-fb' BUILD="$BUILD" run_part round7 150 bench/device/lookback_round4.sh ;;
+    round8) SCANLAB_ROUND_PATTERN='^lb-(fb|deep)' BUILD="$BUILD" run_part round8 200 bench/device/lookback_round4.sh ;;
     labs) run_part labs 80 bench/device/labs_catch2.sh ;;
     gpuctest)
       mkdir -p "$OUT/gpuctest"

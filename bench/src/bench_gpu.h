@@ -95,6 +95,13 @@ bool finish_within(double seconds);
 std::vector<double> time_calls(const implementation& impl, const float* in, float* out, unsigned n, void* workspace,
                                int reps, l2_flusher* flush, double hang_seconds);
 
+// Time per call (seconds) of `reps` isolated calls: before each, the L2 flush (when `flush` is
+// set) and a full synchronisation, so the GPU is idle when the call is enqueued; then events
+// around the call and a wait for it. This is the latency a program sees when it calls scan()
+// once: launch overheads count, and a scan of two launches pays twice. Empty on a hang.
+std::vector<double> time_isolated_calls(const implementation& impl, const float* in, float* out, unsigned n,
+                                        void* workspace, int reps, l2_flusher* flush, double hang_seconds);
+
 // The last CUDA error (and clears it), as text; empty when none.
 std::string take_cuda_error();
 

@@ -64,6 +64,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 60.0));
   app.add_option("--warmup", opt.warmup, "untimed calls before timing")->check(CLI::Range(0, 1000));
   app.add_flag("!--no-flush", opt.flush, "do not flush the L2 cache before timed calls");
+  app.add_option("--latency-max-log2", opt.latency_max_log2,
+                 "up to n = 2^K also time isolated calls (GPU idle before each: the latency of one scan() call, "
+                 "launches included); 0 turns it off")
+      ->check(CLI::Range(0u, 30u));
+  app.add_option("--latency-reps", opt.latency_reps, "isolated calls per point")->check(CLI::Range(1, 100000));
   app.add_option("--seed", opt.seed, "input seed");
   app.add_option("--json", opt.json_path, "write every point (and the machine) to this JSON file");
   app.add_option("--cpu-repeats", opt.cpu_repeats, "--backend cpu: repetitions")->check(CLI::Range(1, 1000));

@@ -23,6 +23,8 @@ struct options {
   std::string json_path;                   // "" = none
   std::string command;                     // as run, for the JSON
   bool list = false;
+  unsigned latency_max_log2 = 20;          // also time isolated calls (latency) up to n = 2^this (0: never)
+  int latency_reps = 100;
   int cpu_repeats = 5;
 };
 

@@ -175,6 +175,29 @@ std::vector<double> time_calls(const implementation& impl, const float* in, floa
   return seconds;
 }
 
+std::vector<double> time_isolated_calls(const implementation& impl, const float* in, float* out, unsigned n,
+                                        void* workspace, int reps, l2_flusher* flush, double hang_seconds) {
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  std::vector<double> seconds;
+  seconds.reserve(reps);
+  for (int r = 0; r < reps; ++r) {
+    if (flush != nullptr) flush->flush();
+    if (!finish_within(hang_seconds)) return {};
+    cudaEventRecord(start, 0);
+    impl.run(in, out, n, workspace);
+    cudaEventRecord(stop, 0);
+    if (!finish_within(hang_seconds)) return {};
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    seconds.push_back(ms * 1e-3);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return seconds;
+}
+
 std::string take_cuda_error() {
   const cudaError_t e = cudaGetLastError();
   return e == cudaSuccess ? std::string() : std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);

@@ -3,7 +3,10 @@
 // with CUDA events (L2 flushed before each call while the working set is small enough to sit in
 // it), reps chosen so each point has at least --min-reps calls and --min-time seconds. Reported:
 // the median time, GB/s at 8 bytes per element, the fraction of the copy ceiling (the faster of
-// cudaMemcpy and the float4 copy at that size) and the speed relative to CUB.
+// cudaMemcpy and the float4 copy at that size) and the speed relative to CUB. Up to
+// --latency-max-log2 every point also gets the median of isolated calls (GPU idle before each
+// call), the latency one scan() call costs a program, launches included: back-to-back calls hide
+// most of a launch's cost behind the previous call, isolated calls do not.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -27,6 +30,7 @@ struct point {
   unsigned log2n = 0;
   double median_s = 0, min_s = 0;
   int reps = 0;
+  double latency_s = 0, latency_min_s = 0;  // isolated calls (0: not measured)
 };
 
 bool selected(const implementation& impl, const options& opt) {
@@ -109,6 +113,7 @@ int run_gpu(const options& opt) {
                         {"command", opt.command},       {"machine", machine}, {"points", nlohmann::json::array()}};
   doc["settings"] = {{"min_reps", opt.min_reps}, {"max_reps", opt.max_reps}, {"min_time_s", opt.min_time_s},
                      {"warmup", opt.warmup},     {"flush_l2", opt.flush},     {"seed", opt.seed},
+                     {"latency_max_log2", opt.latency_max_log2}, {"latency_reps", opt.latency_reps},
                      {"data", "integers -8..8, exact check against an int64 scan on the device"}};
   int failures = 0;
   // A hung kernel cannot be stopped from the host: record it, save what was measured, end the
@@ -184,6 +189,14 @@ int run_gpu(const options& opt) {
           p.median_s = median(times);
           p.min_s = *std::min_element(times.begin(), times.end());
           p.reps = reps;
+          if (k <= opt.latency_max_log2) {
+            const std::vector<double> lat = time_isolated_calls(impl, data.input(), data.output(), n, workspace,
+                                                                opt.latency_reps, flush ? &flusher : nullptr,
+                                                                opt.hang_s);
+            if (lat.empty()) hang(impl, k, "an isolated call");
+            p.latency_s = median(lat);
+            p.latency_min_s = *std::min_element(lat.begin(), lat.end());
+          }
         }
       }
       if (workspace != nullptr) cudaFree(workspace);
@@ -207,9 +220,14 @@ int run_gpu(const options& opt) {
     for (const char* c : {"memcpy", "copy-float4"})
       if (t.count(c) && (ceiling == 0 || t[c] < ceiling)) ceiling = t[c];
     const double cub = t.count("cub") ? t["cub"] : 0;
+    double cub_latency = 0;
+    for (const point& p : points)
+      if (p.name == "cub" && p.status == "ok") cub_latency = p.latency_s;
+    const bool latency = cub_latency > 0;
 
     std::printf("\nn = 2^%u = %u%s\n", k, n, flush ? " (L2 flushed before each call)" : "");
-    std::printf("  %-24s %11s %9s %8s %7s  %s\n", "implementation", "median us", "GB/s", "of copy", "x CUB", "");
+    std::printf("  %-24s %11s %9s %8s %7s%s\n", "implementation", "median us", "GB/s", "of copy", "x CUB",
+                latency ? "  latency us  lat/CUB" : "");
     for (const point& p : points) {
       nlohmann::json j = {{"name", p.name}, {"group", p.group}, {"lab", p.lab}, {"log2n", p.log2n}, {"n", n},
                           {"status", p.status}};
@@ -222,9 +240,17 @@ int run_gpu(const options& opt) {
         j["gbps"] = gbps;
         if (ceiling > 0) j["fraction_of_copy"] = ceiling / p.median_s;
         if (cub > 0) j["speed_vs_cub"] = cub / p.median_s;
-        std::printf("  %-24s %11.2f %9.1f %8s %7s\n", p.name.c_str(), p.median_s * 1e6, gbps,
+        std::string lat;
+        if (p.latency_s > 0) {
+          j["latency_us"] = p.latency_s * 1e6;
+          j["latency_min_us"] = p.latency_min_s * 1e6;
+          if (latency) j["latency_vs_cub"] = p.latency_s / cub_latency;  // < 1: a call finishes sooner than CUB's
+          lat = fmt::format("  {:10.2f}  {:7s}", p.latency_s * 1e6,
+                            latency ? fmt::format("{:.2f}", p.latency_s / cub_latency) : std::string("-"));
+        }
+        std::printf("  %-24s %11.2f %9.1f %8s %7s%s\n", p.name.c_str(), p.median_s * 1e6, gbps,
                     ceiling > 0 ? fmt::format("{:.3f}", ceiling / p.median_s).c_str() : "-",
-                    cub > 0 ? fmt::format("{:.2f}", cub / p.median_s).c_str() : "-");
+                    cub > 0 ? fmt::format("{:.2f}", cub / p.median_s).c_str() : "-", lat.c_str());
       } else {
         std::printf("  %-24s %11s  %s\n", p.name.c_str(), p.status == "wrong" ? "WRONG" : "ERROR", p.detail.c_str());
       }
