@@ -39,8 +39,11 @@ run_part() {  # name budget_seconds script
 #   round7   lookback_round4.sh for the lb-fb-* variants (no ticket, decoupled fallback) (150 s)
 #   round8   the same for round 7 and the lb-deep* variants (4 status words per lane per step) (200 s)
 #   labs     labs_catch2.sh, every solution's Catch2 cases and the stubs on the GPU (80 s)
-#   gpuctest the GPU build's whole CTest suite (labels gpu) (120 s)
+#   advanced lab 8's advanced reference: GPU check and benchmark with isolated-call latency (240 s)
+#   gpuctest the GPU build's whole CTest suite (labels gpu), four at a time (240 s)
 #   grader   grader_gpu.sh, with its default-rubric run (140 s + up to 420 s: a call of its own)
+#   grader-quick    the same without the default-rubric run (240 s)
+#   grader-default  the same without the known-wrong submissions (the reference twice, then the default rubric)
 # Pending after 2026-11-23 (no machine was lent for them): "round7 labs gpuctest" in one call,
 # then "grader" in another (SCANLAB_SKIP_SUBMISSIONS=1 keeps it inside one call).
 for part in ${SCANLAB_PARTS:-bench labs grader}; do
@@ -49,14 +52,30 @@ for part in ${SCANLAB_PARTS:-bench labs grader}; do
     round7) SCANLAB_ROUND_PATTERN='^lb-fb' BUILD="$BUILD" run_part round7 150 bench/device/lookback_round4.sh ;;
     round8) SCANLAB_ROUND_PATTERN='^lb-(fb|deep)' BUILD="$BUILD" run_part round8 200 bench/device/lookback_round4.sh ;;
     labs) run_part labs 80 bench/device/labs_catch2.sh ;;
+    advanced)
+      # Lab 8's advanced reference: its GPU check (24 cases to 2^30), then the benchmark against the
+      # baselines, the lab 8 solution and the variants it was built from, isolated-call latency included.
+      mkdir -p "$OUT/advanced"
+      stamp "advanced: start"
+      timeout 120 "$BUILD/bin/lab8-single-pass-check-advanced-gpu" >"$OUT/advanced/check.log" 2>&1
+      stamp "advanced check: exit $? ($(tail -1 "$OUT/advanced/check.log"))"
+      timeout 120 "$BUILD/bin/scanlab-bench" --only advanced,lab8-solution,lb-fb-128x32,lb-stage-256x32 \
+        --log2 28 30 10 11 12 13 14 15 16 17 18 20 22 24 26 --min-reps 30 --max-reps 400 --min-time 0.02 \
+        --latency-reps 200 --hang-seconds 15 --json "$OUT/advanced/bench.json" >"$OUT/advanced/bench.txt" 2>&1
+      stamp "advanced bench: exit $?"
+      python3 bench/summarize_bench.py "$OUT/advanced/bench.json" >"$OUT/advanced/summary.md" 2>&1
+      head -14 "$OUT/advanced/summary.md" | tail -6 ;;
     gpuctest)
+      # Four at a time: the stub tests spend most of their time failing on the host side.
       mkdir -p "$OUT/gpuctest"
       stamp "gpuctest: start"
-      timeout 120 ctest --test-dir "$BUILD" -L '^gpu$' -j1 --output-on-failure --output-junit "$OUT/gpuctest/ctest.xml" \
+      timeout 240 ctest --test-dir "$BUILD" -L '^gpu$' -j4 --output-on-failure --output-junit "$OUT/gpuctest/ctest.xml" \
         >"$OUT/gpuctest/ctest.log" 2>&1
       stamp "gpuctest: exit $?"
       tail -8 "$OUT/gpuctest/ctest.log" ;;
     grader) run_part grader 580 bench/device/grader_gpu.sh ;;
+    grader-quick) SCANLAB_SKIP_DEFAULT_RUBRIC=1 run_part grader 300 bench/device/grader_gpu.sh ;;
+    grader-default) SCANLAB_SKIP_SUBMISSIONS=1 run_part grader 580 bench/device/grader_gpu.sh ;;
     *) stamp "unknown part $part" ;;
   esac
 done

@@ -39,6 +39,15 @@
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
 //
+// Small n (below 2^18, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
+// any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
+// window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
+// publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
+// first). A GPU starts the few dozen blocks of such a launch together, so the fallback never runs
+// there, and a call saves the ticket's L2 round trip: on an H100, 9.1-9.9 us instead of 8.7-11.4 us
+// per isolated call at 2^10..2^16 (bench/NOTES.md, round 8). At large n the same trick lost 5%
+// (blocks then do start out of order), so the staged kernel keeps the ticket.
+//
 // Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
 // elements; it reads them with coalesced float4 loads (lane l takes vectors
 // l, l+32, ..., l+224: eight 16-byte loads in flight per thread), transposes them
@@ -132,9 +141,45 @@ __device__ __forceinline__ float warp_sum(float x) {
 // the transpose buffer free of bank conflicts.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
 
+// The sum of tile `tile` of `input` (TILE elements, fewer for the last one), by the 32 lanes of
+// one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
+template <bool kVectorized>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+    const unsigned lane = threadIdx.x & 31;
+    const std::size_t base = std::size_t(tile) * TILE;
+    float s = 0.0f;
+    if (kVectorized && base + TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + base);
+        for (unsigned i = lane; i < TILE / 4; i += 32) {
+            const float4 q = src[i];
+            s += (q.x + q.y) + (q.z + q.w);
+        }
+    } else {
+        for (unsigned i = lane; i < TILE; i += 32)
+            if (base + i < n) s += input[base + i];
+    }
+    return warp_sum(s);
+}
+
+// Polls of one look-back window before the fallback takes over (see look_back).
+constexpr unsigned FALLBACK_POLLS = 2000;
+
 // Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
 // tiles before it.
-__device__ float look_back(unsigned tile, unsigned epoch) {
+//
+// kFallback = false: wait for predecessors as long as it takes. That is safe
+// only when tiles come from the ticket counter: every smaller ticket belongs to
+// a block that is already running, so it will publish.
+// kFallback = true (tile = blockIdx.x, no ticket): a predecessor may be a block
+// the GPU has not started yet, and may never start while this one occupies its
+// slot. After FALLBACK_POLLS polls of a window, the warp computes each missing
+// predecessor's aggregate itself from the input and publishes it for the owner
+// by compare-and-swap (so a word the owner managed to write meanwhile is kept).
+// On a GPU that starts blocks roughly in order this never happens; on the CPU
+// backend with blocks in reverse order it happens for every tile.
+template <bool kFallback, bool kVectorized>
+__device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
+                           const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
     float prefix = 0.0f;
     // Lane l inspects tile (window - l): lane 0 the nearest predecessor.
@@ -150,11 +195,36 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
             ready = word_epoch(w) == epoch;
         }
         // Wait until every inspected tile has published something.
-        while (__any_sync(FULL_MASK, !ready)) {
-            if (!ready) {
-                __nanosleep(20);
-                w = peek(pred);
-                ready = word_epoch(w) == epoch;
+        unsigned polls = 0;
+        for (unsigned waiting = __ballot_sync(FULL_MASK, !ready); waiting != 0;
+             waiting = __ballot_sync(FULL_MASK, !ready)) {
+            if (!kFallback || ++polls <= FALLBACK_POLLS) {
+                if (!ready) {
+                    __nanosleep(20);
+                    w = peek(pred);
+                    ready = word_epoch(w) == epoch;
+                }
+                continue;
+            }
+            if constexpr (kFallback) {
+                for (; waiting != 0; waiting &= waiting - 1) {  // one missing tile at a time, whole warp
+                    const unsigned l = __ffs(waiting) - 1;
+                    const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
+                    const float aggregate = warp_reduce_tile<kVectorized>(input, j, n);
+                    if (lane == l) {
+                        const unsigned long long mine =
+                            j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                                   : make_word(epoch, false, aggregate);
+                        const unsigned long long seen = peek(j);
+                        if (word_epoch(seen) == epoch) {
+                            w = seen;
+                        } else {
+                            const unsigned long long old = atomicCAS(&g_tile_state[j], seen, mine);
+                            w = old == seen ? mine : old;
+                        }
+                        ready = true;
+                    }
+                }
             }
         }
         const unsigned inclusive_lanes = __ballot_sync(FULL_MASK, word_inclusive(w));
@@ -171,10 +241,10 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
     }
 }
 
-// Run by the 32 lanes of one warp once the tile's aggregate is known: publishes it (PARTIAL; tile
-// 0, which has no predecessor, publishes its INCLUSIVE value at once), looks back, publishes the
-// tile's INCLUSIVE value, and returns the sum of everything before the tile.
-__device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
+// Lane 0 of the calling warp publishes the tile's aggregate: PARTIAL, or for tile 0, which has
+// no predecessor, its INCLUSIVE value at once. Returns the sum of everything before tile 0 (the
+// carry-in of a later launch) for tile 0, and 0 otherwise.
+__device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
     if (tile == 0) {
         const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
@@ -182,8 +252,17 @@ __device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned 
         return tile_prefix;
     }
     if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-    const float tile_prefix = look_back(tile, epoch);
-    if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    return 0.0f;
+}
+
+// Run by the 32 lanes of one warp after publish_aggregate(), for a tile > 0: looks back,
+// publishes the tile's INCLUSIVE value, and returns the sum of everything before the tile.
+// (input, n and carry_in serve the fallback only.)
+template <bool kFallback, bool kVectorized>
+__device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned epoch,
+                                       const float* __restrict__ input, unsigned n, const float* carry_in) {
+    const float tile_prefix = look_back<kFallback, kVectorized>(tile, epoch, input, n, carry_in);
+    if ((threadIdx.x & 31) == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     return tile_prefix;
 }
 
@@ -216,34 +295,38 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
                       unsigned epoch, const float* carry_in) {
     __shared__ float s_transpose[WARPS][WARP_ITEMS_PADDED];
     __shared__ float s_warp_totals[WARPS];
-    __shared__ unsigned s_tile;
     __shared__ float s_tile_prefix;
 
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
-    // ---- dynamic tile index, with a guessed tile's loads in flight meanwhile ----
-    // The ticket decides the tile (that is what guarantees progress), but waiting for the atomic
-    // before loading costs a whole L2 round trip. Blocks start in about blockIdx.x order, so the
-    // ticket is usually blockIdx.x: load that tile while the atomic is in flight, and load again
-    // only when the guess was wrong (always correct, just slower). A one-tile launch needs no
-    // ticket at all.
-    const bool single_tile = gridDim.x == 1;
-    unsigned ticket = 0;
-    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
-    unsigned tile = blockIdx.x;
+    // ---- tile = blockIdx.x: no ticket ----
+    // This kernel serves small n (a few dozen tiles at most, all resident at once), where the
+    // ticket's L2 round trip before the first load is a visible share of a call. Without the
+    // ticket, forward progress comes from the fallback in look_back<true>: a tile that waits too
+    // long on a predecessor computes that predecessor's aggregate itself.
+    const unsigned tile = blockIdx.x;
     float4 q[ITEMS / 4];
     load_striped<kVectorized>(input, tile, n, warp, lane, q);
-    if (t == 0) {
-        if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // last ticket: reset for the next launch
-        s_tile = ticket;
-    }
+
+    // ---- publish the aggregate first, straight from the loaded registers ----
+    // Successors wait for this word, so it goes out before the transposes and the local scan.
+    float own = 0.0f;
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) own += (q[j].x + q[j].y) + (q[j].z + q[j].w);
+    own = warp_sum(own);
+    if (lane == 0) s_warp_totals[warp] = own;
     __syncthreads();
-    if (s_tile != tile) {  // the same in every thread of the block
-        tile = s_tile;
-        load_striped<kVectorized>(input, tile, n, warp, lane, q);
+    float warp_prefix = 0.0f, aggregate = 0.0f;
+    #pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) {
+        const float x = s_warp_totals[w];
+        if (w < warp) warp_prefix += x;
+        aggregate += x;
     }
+    float tile_prefix = 0.0f;
+    if (warp == 0) tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
 
     const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
     const bool full_tile = std::size_t(tile + 1) * TILE <= n;
@@ -275,20 +358,11 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     }
     float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
     if (lane == 0) exclusive = 0.0f;
-    if (lane == 31) s_warp_totals[warp] = inclusive;
-    __syncthreads();
 
-    float warp_prefix = 0.0f, aggregate = 0.0f;              // block level: the warp totals
-    #pragma unroll
-    for (unsigned w = 0; w < WARPS; ++w) {
-        const float s = s_warp_totals[w];
-        if (w < warp) warp_prefix += s;
-        aggregate += s;
-    }
-
-    // ---- publish and look back (warp 0; the other warps wait at the barrier) ----
+    // ---- look back (warp 0; the other warps wait at the barrier) ----
     if (warp == 0) {
-        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        if (tile != 0)
+            tile_prefix = look_back_and_publish<true, kVectorized>(tile, aggregate, epoch, input, n, carry_in);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
@@ -412,9 +486,11 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         prefix[k] += before;
     }
 
-    // ---- publish and look back (warp 0), as in the kernel above ----
+    // ---- publish and look back (warp 0). Tiles come from the ticket here, so the look-back
+    // needs no fallback: every smaller ticket's block is already running. ----
     if (warp == 0) {
-        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        float tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+        if (tile != 0) tile_prefix = look_back_and_publish<false, false>(tile, aggregate, epoch, nullptr, 0, nullptr);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
