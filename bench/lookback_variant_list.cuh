@@ -79,6 +79,12 @@ using v_fb_128x64       = variant<128, 64, 4, 0, false, true, false, 20, false, 
 //                                Thr It MinB                          Spec  Stg  Ahd  Wide  Late  Fb    Depth
 using v_deep4_stage_256x32    = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, false, 4>;
 using v_fb_deep4_stage_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, true, 4>;
+// Round 9: the staged 256x32 tile with other back-offs between polls (round 8's four-word look-back
+// lost 10%: is polling the status words itself a cost, all waiting tiles reading the same lines?).
+//                              Thr  It MinB                      Backoff Spec  Staged
+using v_stage_256x32_b0   = variant<256, 32, 6, 0, false, true, false, 0, true, true>;
+using v_stage_256x32_b100 = variant<256, 32, 6, 0, false, true, false, 100, true, true>;
+using v_stage_256x32_b300 = variant<256, 32, 6, 0, false, true, false, 300, true, true>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -137,5 +143,8 @@ using v_fb_deep4_stage_256x32 = variant<256, 32, 6, 0, false, true, false, 20, t
   X(3, "lb-fb-128x32",        v_fb_128x32, "registers, early publish, no ticket, 128x32, 8 blocks/SM")     \
   X(4, "lb-fb-128x64",        v_fb_128x64, "registers, early publish, no ticket, 128x64, 4 blocks/SM")     \
   X(0, "lb-deep4-stage-256x32", v_deep4_stage_256x32, "staged 256x32, look-back of 4 words per lane (128 per step)") \
-  X(1, "lb-fb-deep4-stage-256x32", v_fb_deep4_stage_256x32, "staged 256x32, no ticket, 128 predecessors per step")
+  X(1, "lb-fb-deep4-stage-256x32", v_fb_deep4_stage_256x32, "staged 256x32, no ticket, 128 predecessors per step") \
+  X(2, "lb-stage-256x32-b0",   v_stage_256x32_b0,   "staged 256x32, no back-off between polls")                  \
+  X(3, "lb-stage-256x32-b100", v_stage_256x32_b100, "staged 256x32, 100 ns back-off between polls")              \
+  X(4, "lb-stage-256x32-b300", v_stage_256x32_b300, "staged 256x32, 300 ns back-off between polls")
 // clang-format on
