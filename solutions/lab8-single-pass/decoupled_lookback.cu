@@ -39,7 +39,7 @@
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
 //
-// Small n (below 2^18, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
+// Small n (below 2^20, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
 // any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
 // window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
 // publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
@@ -62,14 +62,15 @@
 // at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
 // Looking back over 64 or 128 tiles per step instead of 32 did not help.
 //
-// Large n (from 2^18 elements) goes to a second kernel, staged_scan_kernel, that
+// Large n (from 2^20 elements) goes to a second kernel, staged_scan_kernel, that
 // lifts the limit on resident tiles: the register file (64K words per SM) caps the
 // kernel above at 32K elements in flight per SM. The staged kernel copies its tile
 // straight from global into shared memory with asynchronous copies (cp.async, via
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
 // through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. Measured on
-// the H100 at 2^28: 0.87 of a copy against 0.80 (CUB: 0.82). Below 2^18 its extra
-// setup (about 1 us) is not repaid, so small n keeps the register kernel.
+// the H100 at 2^28: 0.87 of a copy against 0.80 (CUB: 0.82). Below 2^20 its extra
+// setup is not repaid (at 2^18: 9.3 us against 7.1 us for the ticketless register
+// kernel), so small n keeps the register kernel.
 //
 // The status array holds one word per tile of a launch, sized for n = 2^30
 // (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
@@ -402,7 +403,7 @@ constexpr unsigned STAGED_VECTORS = 8;                             // float4s pe
 constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
 constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
-constexpr unsigned STAGED_FROM_N = 1u << 18;                       // smaller n: the register kernel
+constexpr unsigned STAGED_FROM_N = 1u << 20;                       // smaller n: the register kernel
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
 
 // Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
