@@ -43,10 +43,11 @@
 // any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
 // window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
 // publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
-// first). A GPU starts the few dozen blocks of such a launch together, so the fallback never runs
-// there, and a call saves the ticket's L2 round trip: on an H100, 9.1-9.9 us instead of 8.7-11.4 us
-// per isolated call at 2^10..2^16 (bench/NOTES.md, round 8). At large n the same trick lost 5%
-// (blocks then do start out of order), so the staged kernel keeps the ticket.
+// first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
+// there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
+// 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
+// large n the same change lost 5% (bench/NOTES.md, round 7; probably because 30,000+ blocks do not
+// start strictly in index order), so the staged kernel keeps the ticket.
 //
 // Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
 // elements; it reads them with coalesced float4 loads (lane l takes vectors
