@@ -86,6 +86,15 @@ using v_stage_256x32_b0   = variant<256, 32, 6, 0, false, true, false, 0, true, 
 using v_stage_256x32_b100 = variant<256, 32, 6, 0, false, true, false, 100, true, true>;
 using v_stage_256x32_b300 = variant<256, 32, 6, 0, false, true, false, 300, true, true>;
 
+// Round 10: the staged tile moved by the bulk-copy engine (TMA) instead of a cp.async per thread and
+// float4: 1 = bulk load, 2 = bulk load and bulk store (bulk_copy.h).
+//                              Thr  It MinB                          Spec  Stg  Ahd    Wide   Late   Fb  Depth Bulk
+using v_bulk_256x32    = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 1>;
+using v_bulk_st_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 2>;
+using v_bulk_128x64    = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 1>;
+using v_bulk_st_128x64 = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 2>;
+using v_bulk_128x32    = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, false, false, false, 1, 1>;
+
 }  // namespace
 }  // namespace scanlab_lookback
 
@@ -146,5 +155,10 @@ using v_stage_256x32_b300 = variant<256, 32, 6, 0, false, true, false, 300, true
   X(1, "lb-fb-deep4-stage-256x32", v_fb_deep4_stage_256x32, "staged 256x32, no ticket, 128 predecessors per step") \
   X(2, "lb-stage-256x32-b0",   v_stage_256x32_b0,   "staged 256x32, no back-off between polls")                  \
   X(3, "lb-stage-256x32-b100", v_stage_256x32_b100, "staged 256x32, 100 ns back-off between polls")              \
-  X(4, "lb-stage-256x32-b300", v_stage_256x32_b300, "staged 256x32, 300 ns back-off between polls")
+  X(4, "lb-stage-256x32-b300", v_stage_256x32_b300, "staged 256x32, 300 ns back-off between polls")              \
+  X(0, "lb-bulk-256x32",      v_bulk_256x32,    "staged 256x32, the tile loaded by one bulk copy (TMA), 6 blocks/SM") \
+  X(1, "lb-bulk-st-256x32",   v_bulk_st_256x32, "staged 256x32, bulk load and bulk store (TMA)")              \
+  X(2, "lb-bulk-128x64",      v_bulk_128x64,    "staged 128x64, bulk load (TMA), 6 blocks/SM")                \
+  X(3, "lb-bulk-st-128x64",   v_bulk_st_128x64, "staged 128x64, bulk load and bulk store (TMA)")              \
+  X(4, "lb-bulk-128x32",      v_bulk_128x32,    "staged 128x32 (16 KB), bulk load (TMA), 12 blocks/SM")
 // clang-format on

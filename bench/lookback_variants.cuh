@@ -48,6 +48,8 @@
 
 #include <cuda_pipeline.h>
 
+#include "bulk_copy.h"  // .h, not .cuh: the CPU rewriter leaves it to the host compiler, which never sees its PTX
+
 namespace scanlab_lookback {
 namespace {
 
@@ -263,7 +265,7 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
           bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false,
-          unsigned Depth_ = 1>
+          unsigned Depth_ = 1, unsigned Bulk_ = 0>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -290,6 +292,12 @@ struct variant {
   // Status words each lane of the look-back warp reads per step (32 x depth predecessors a step).
   static constexpr unsigned depth = Depth_;
   static_assert(depth >= 1 && (depth == 1 || !wide), "depth: the one-warp look-back");
+  // Staged with whole-tile bulk copies (bulk_copy.h: the TMA engine on sm_90): 1 = the tile is
+  // loaded by one bulk copy instead of a cp.async per thread and float4; 2 = the scanned tile is
+  // also written back to shared memory and stored by one bulk copy.
+  static constexpr unsigned bulk = Bulk_;
+  static_assert(bulk <= 2 && (bulk == 0 || (staged && !ahead && !wide && !late_ticket && !fallback)),
+                "bulk copies: the staged kernel with a ticket");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
   // Threads per block: the data threads, plus the look-ahead warp when there is one.
   static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
@@ -628,14 +636,46 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   __shared__ float row_totals[K][W];  // "row" k = the float4s k T .. k T + T - 1, one total per warp
   __shared__ unsigned s_ticket;
   __shared__ float s_prefix;
+  __shared__ scanlab_bulk::load_barrier s_bulk;  // V::bulk: counts the bytes of a tile's bulk load
   const unsigned t = threadIdx.x, lane = t & 31, warp = t >> 5;
+
+  // V::bulk: a full tile with aligned pointers is one bulk load (its completion is a phase of
+  // s_bulk; `bulk_parity` is the phase waited for next); anything else as in stage_tile.
+  unsigned bulk_parity = 0;
+  bool bulk_in_flight = false;  // block-uniform
+  const auto stage = [&](unsigned which) {
+    const std::size_t first = std::size_t(which) * V::tile;
+    if constexpr (V::bulk != 0) {
+      if (Vec && first + V::tile <= n) {
+        scanlab_bulk::load(data, reinterpret_cast<const float4*>(input + first), T * K, &s_bulk);
+        bulk_in_flight = true;
+      } else {
+        stage_tile<V, false>(data, input, which, n);
+        scanlab_bulk::fence_for_copy_engine();  // ordinary writes, before any later bulk load here
+      }
+    } else {
+      stage_tile<V, Vec>(data, input, which, n);
+    }
+  };
+  const auto land = [&] {
+    if constexpr (V::bulk != 0) {
+      if (bulk_in_flight) {
+        scanlab_bulk::wait(&s_bulk, bulk_parity);
+        bulk_parity ^= 1u;
+        bulk_in_flight = false;
+      }
+    } else {
+      __pipeline_wait_prior(0);
+    }
+  };
 
   // Ticket, with the guessed tile's copies in flight meanwhile (see Speculate).
   const bool single = gridDim.x == 1;
   unsigned ticket = 0;
   if (!V::fallback && t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
   unsigned tile = blockIdx.x;
-  stage_tile<V, Vec>(data, input, tile, n);
+  if constexpr (V::bulk != 0) scanlab_bulk::init(&s_bulk);
+  stage(tile);
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
   // prefix of float4 t + T k within its row's warp segment.
@@ -675,11 +715,14 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     }
     __syncthreads();
     if (s_ticket != tile) {  // block-uniform
-      __pipeline_wait_prior(0);  // the guessed copies land before the buffer is reused
+      land();  // the guessed copies land before the buffer is reused
+      // Bulk loads: nobody may still be waiting for the guessed load's phase when the next one
+      // completes (a waiter would then wait for the phase after it).
+      if constexpr (V::bulk != 0) __syncthreads();
       tile = s_ticket;
-      stage_tile<V, Vec>(data, input, tile, n);
+      stage(tile);
     }
-    __pipeline_wait_prior(0);
+    land();
     row_scans();
     __syncthreads();
   }
@@ -718,6 +761,20 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   const float prefix = s_prefix;
   const std::size_t base = std::size_t(tile) * V::tile;
   const bool full = base + V::tile <= n;
+  if constexpr (V::bulk == 2) {
+    if (Vec && full) {  // block-uniform: scan in place, then one bulk store of the tile
+#pragma unroll
+      for (unsigned k = 0; k < K; ++k) {
+        float4& q = data[t + T * k];
+        q.x += prefix + s[k];
+        q.y += q.x;
+        q.z += q.y;
+        q.w += q.z;
+      }
+      scanlab_bulk::store(reinterpret_cast<float4*>(output + base), data, T * K);
+      return;
+    }
+  }
 #pragma unroll
   for (unsigned k = 0; k < K; ++k) {
     store_scanned4<Vec>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k], prefix + s[k]);

@@ -1,0 +1,115 @@
+// Whole-tile copies between global and shared memory for the look-back variants (round 10,
+// bench/NOTES.md). On sm_90 and later one thread hands the tile to the SM's bulk-copy engine
+// (TMA, PTX cp.async.bulk): one instruction per tile instead of one 16-byte cp.async per thread
+// and vector, and the copy's requests are not tracked per thread. Completion of a load is counted
+// in bytes on a shared-memory mbarrier, which every reader waits on.
+//
+// Elsewhere (sm_80, and the CPU backend) the same calls fall back to what the staged kernel does
+// today: thread t copies the float4s t, t + blockDim.x, ... with cp.async and waits for its own.
+// That fallback is only correct because of how the callers use the tile: every thread reads only
+// the float4s with its own index modulo blockDim.x, so no barrier is needed between a thread's copy
+// and its use. All functions are called by every thread of the block, with block-uniform arguments.
+#pragma once
+
+#include <cstdint>
+
+#include <cuda_pipeline.h>
+
+namespace scanlab_bulk {
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define SCANLAB_BULK_TMA 1
+#else
+#define SCANLAB_BULK_TMA 0
+#endif
+
+// The completion counter of a bulk load: one 64-bit mbarrier word in shared memory, and the
+// parity of the phase the block waits for next (a phase completes per load).
+struct load_barrier {
+  unsigned long long word;
+};
+
+#if SCANLAB_BULK_TMA
+__device__ __forceinline__ unsigned shared_address(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+#endif
+
+// Once per block, before the first load (thread 0 initialises; the fence makes the initialised
+// barrier visible to the copy engine, which thread 0 itself then hands the first load to).
+__device__ __forceinline__ void init(load_barrier* bar) {
+#if SCANLAB_BULK_TMA
+  if (threadIdx.x == 0) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(bar)) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+#else
+  (void)bar;
+#endif
+}
+
+// Starts copying `vectors` float4s from global `src` (16-byte aligned) to shared `dst`.
+__device__ __forceinline__ void load(float4* dst, const float4* src, unsigned vectors, load_barrier* bar) {
+#if SCANLAB_BULK_TMA
+  if (threadIdx.x == 0) {
+    const unsigned bytes = vectors * 16u;
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(bar)), "r"(bytes)
+                 : "memory");
+    asm volatile(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+            shared_address(dst)),
+        "l"(src), "r"(bytes), "r"(shared_address(bar))
+        : "memory");
+  }
+#else
+  (void)bar;
+  for (unsigned c = threadIdx.x; c < vectors; c += blockDim.x) __pipeline_memcpy_async(&dst[c], &src[c], sizeof(float4));
+  __pipeline_commit();
+#endif
+}
+
+// Waits until the load of phase `parity` (0 for the block's first load, then 1, 0, ...) has landed.
+__device__ __forceinline__ void wait(load_barrier* bar, unsigned parity) {
+#if SCANLAB_BULK_TMA
+  unsigned done = 0;
+  do {
+    asm volatile(
+        "{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}"
+        : "=r"(done)
+        : "r"(shared_address(bar)), "r"(parity)
+        : "memory");
+  } while (!done);
+#else
+  (void)bar;
+  (void)parity;
+  __pipeline_wait_prior(0);
+#endif
+}
+
+// After a thread has written shared memory that a later bulk copy reads or overwrites: orders
+// its ordinary writes before the copy engine's accesses (a no-op without the engine).
+__device__ __forceinline__ void fence_for_copy_engine() {
+#if SCANLAB_BULK_TMA
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
+}
+
+// Writes `vectors` float4s from shared `src` to global `dst` (16-byte aligned). Every thread must
+// have written its own float4s of `src` before calling. Returns when `src` may be reused.
+__device__ __forceinline__ void store(float4* dst, const float4* src, unsigned vectors) {
+#if SCANLAB_BULK_TMA
+  fence_for_copy_engine();
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(shared_address(src)),
+                 "r"(vectors * 16u)
+                 : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+  }
+#else
+  for (unsigned c = threadIdx.x; c < vectors; c += blockDim.x) dst[c] = src[c];
+#endif
+}
+
+}  // namespace scanlab_bulk
