@@ -86,6 +86,17 @@ __device__ __forceinline__ void wait(load_barrier* bar, unsigned parity) {
 #endif
 }
 
+// Asks for `bytes` (a multiple of 16) of global memory from `src` (16-byte aligned) to be brought
+// into L2, without waiting and without a destination. Thread 0 only; nothing without the engine.
+__device__ __forceinline__ void prefetch_l2(const void* src, unsigned bytes) {
+#if SCANLAB_BULK_TMA
+  if (threadIdx.x == 0) asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(src), "r"(bytes) : "memory");
+#else
+  (void)src;
+  (void)bytes;
+#endif
+}
+
 // After a thread has written shared memory that a later bulk copy reads or overwrites: orders
 // its ordinary writes before the copy engine's accesses (a no-op without the engine).
 __device__ __forceinline__ void fence_for_copy_engine() {

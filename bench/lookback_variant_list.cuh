@@ -94,6 +94,16 @@ using v_bulk_st_256x32 = variant<256, 32, 6, 0, false, true, false, 20, true, tr
 using v_bulk_128x64    = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 1>;
 using v_bulk_st_128x64 = variant<128, 64, 6, 0, false, true, false, 20, true, true, false, false, false, false, 1, 2>;
 using v_bulk_128x32    = variant<128, 32, 12, 0, false, true, false, 20, true, true, false, false, false, false, 1, 1>;
+// Round 11: the staged tile copied only once the ticket is known (no guess): a wrong guess costs a
+// second DRAM read of the whole tile, the ticket's round trip is hidden by the other resident tiles.
+//                                Thr  It MinB                      Spec  Staged
+using v_stage_nospec_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true>;
+using v_stage_nospec_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true>;
+// Round 12: as round 11, plus an L2 prefetch of tile blockIdx.x while the ticket is drawn (what the
+// wrong guesses bought, without waiting for them).
+//                          Thr  It MinB                      Spec  Stg  Ahd    Wide   Late   Fb  Depth Bulk Prefetch
+using v_pf_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, true>;
+using v_pf_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, true>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -160,5 +170,9 @@ using v_bulk_128x32    = variant<128, 32, 12, 0, false, true, false, 20, true, t
   X(1, "lb-bulk-st-256x32",   v_bulk_st_256x32, "staged 256x32, bulk load and bulk store (TMA)")              \
   X(2, "lb-bulk-128x64",      v_bulk_128x64,    "staged 128x64, bulk load (TMA), 6 blocks/SM")                \
   X(3, "lb-bulk-st-128x64",   v_bulk_st_128x64, "staged 128x64, bulk load and bulk store (TMA)")              \
-  X(4, "lb-bulk-128x32",      v_bulk_128x32,    "staged 128x32 (16 KB), bulk load (TMA), 12 blocks/SM")
+  X(4, "lb-bulk-128x32",      v_bulk_128x32,    "staged 128x32 (16 KB), bulk load (TMA), 12 blocks/SM")     \
+  X(0, "lb-stage-nospec-256x32", v_stage_nospec_256x32, "staged 256x32, copies start after the ticket (no guess)") \
+  X(1, "lb-stage-nospec-128x64", v_stage_nospec_128x64, "staged 128x64, copies start after the ticket (no guess)") \
+  X(2, "lb-pf-256x32",        v_pf_256x32, "staged 256x32, tile blockIdx.x prefetched to L2 during the ticket, copies after it") \
+  X(3, "lb-pf-128x64",        v_pf_128x64, "staged 128x64, L2 prefetch of blockIdx.x's tile, copies after the ticket")
 // clang-format on

@@ -29,7 +29,8 @@
 //                      look-back, so shared memory, not the register file, caps the resident
 //                      tiles per SM. Thread t owns the float4s t, t + Threads, ...: it copies,
 //                      sums and stores exactly its own, so the data needs no barrier. Implies
-//                      Speculate and early publish; Load, StreamStores and Persistent are unused.
+//                      early publish; Load, StreamStores and Persistent are unused. Without
+//                      Speculate the copies start only once the ticket is known.
 //
 // Forward progress with Persistent: a block draws tickets in increasing order and publishes a
 // tile's aggregate before waiting on anything, and it only waits on smaller tickets. The smallest
@@ -61,6 +62,10 @@ constexpr unsigned kFullMask = 0xffffffffu;
 
 __device__ unsigned long long g_state[kMaxTiles];  // zero-initialised: epoch 0 = never written
 __device__ unsigned g_ticket;
+
+#ifdef SCANLAB_LOOKBACK_PROBE
+#include "probe/ticket_probe.h"  // diagnostic build only: records who drew each ticket, and when
+#endif
 
 __device__ __forceinline__ unsigned long long make_word(unsigned epoch, bool inclusive, float value) {
   unsigned bits;
@@ -265,7 +270,7 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
           bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false,
-          unsigned Depth_ = 1, unsigned Bulk_ = 0>
+          unsigned Depth_ = 1, unsigned Bulk_ = 0, bool PrefetchGuess_ = false>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -298,6 +303,13 @@ struct variant {
   static constexpr unsigned bulk = Bulk_;
   static_assert(bulk <= 2 && (bulk == 0 || (staged && !ahead && !wide && !late_ticket && !fallback)),
                 "bulk copies: the staged kernel with a ticket");
+  // Staged without Speculate: while the ticket is drawn, tile blockIdx.x is only prefetched into L2
+  // (one bulk prefetch, sm_90), not copied into shared memory. Round 11 found the guess wrong for 98%
+  // of the tiles, so what the guessed copy buys is mostly a neighbour's tile already in L2, at the
+  // price of waiting for it to land before the real copy may start.
+  static constexpr bool prefetch_guess = PrefetchGuess_;
+  static_assert(!prefetch_guess || (staged && !speculate && !fallback && !late_ticket && !ahead && !wide),
+                "the L2 prefetch replaces the staged kernel's guessed copy");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
   // Threads per block: the data threads, plus the look-ahead warp when there is one.
   static constexpr unsigned block_threads = Threads_ + (ahead ? 32 : 0);
@@ -675,7 +687,11 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   if (!V::fallback && t == 0 && !single) ticket = atomicAdd(&g_ticket, 1u);
   unsigned tile = blockIdx.x;
   if constexpr (V::bulk != 0) scanlab_bulk::init(&s_bulk);
-  stage(tile);
+  if constexpr (V::speculate || V::fallback) stage(tile);
+  if constexpr (V::prefetch_guess) {
+    if (Vec && std::size_t(tile + 1) * V::tile <= n)
+      scanlab_bulk::prefetch_l2(input + std::size_t(tile) * V::tile, V::tile * sizeof(float));
+  }
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
   // prefix of float4 t + T k within its row's warp segment.
@@ -714,7 +730,13 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       s_ticket = ticket;
     }
     __syncthreads();
-    if (s_ticket != tile) {  // block-uniform
+#ifdef SCANLAB_LOOKBACK_PROBE
+    if (t == 0) probe_block(s_ticket);
+#endif
+    if constexpr (!V::speculate) {  // nothing in flight yet: copy the ticket's tile
+      tile = s_ticket;
+      stage(tile);
+    } else if (s_ticket != tile) {  // block-uniform
       land();  // the guessed copies land before the buffer is reused
       // Bulk loads: nobody may still be waiting for the guessed load's phase when the next one
       // completes (a waiter would then wait for the phase after it).

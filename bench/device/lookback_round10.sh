@@ -5,12 +5,12 @@
 # (each is mostly host work), and a variant that fails it is left out of the benchmark.
 #
 #   bash bench/device/lookback_round10.sh        (repository root; $OUT set by the device tool)
-# Writes $OUT/round10/: steps.txt, build.log, check-<variant>.log, bench.json, bench.txt, summary.md.
+# Writes $OUT/round10/ (SCANLAB_ROUND_NAME): steps.txt, build.log, check-<variant>.log, bench.json, bench.txt, summary.md.
 # SCANLAB_ROUND_PATTERN picks other variants (default '^lb-bulk'); SCANLAB_ROUND_LOG2 the sizes.
 set -uo pipefail
 OUT=${OUT:-/tmp/scanlab-out}
 BUILD=${BUILD:-build-gpu}
-DIR="$OUT/round10"
+DIR="$OUT/${SCANLAB_ROUND_NAME:-round10}"
 mkdir -p "$DIR"
 export PATH=/usr/local/cuda/bin:$PATH
 START=$(date +%s)
