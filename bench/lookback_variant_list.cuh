@@ -102,8 +102,11 @@ using v_stage_nospec_128x64 = variant<128, 64, 6, 0, false, true, false, 20, fal
 // Round 12: as round 11, plus an L2 prefetch of tile blockIdx.x while the ticket is drawn (what the
 // wrong guesses bought, without waiting for them).
 //                          Thr  It MinB                      Spec  Stg  Ahd    Wide   Late   Fb  Depth Bulk Prefetch
-using v_pf_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, true>;
-using v_pf_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, true>;
+using v_pf_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 1>;
+using v_pf_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 1>;
+// The same prefetch issued as one 128-byte line per thread (cuda::apply_access_property), which the
+// lab's reference can use without inline PTX.
+using v_pfl_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -174,5 +177,6 @@ using v_pf_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, 
   X(0, "lb-stage-nospec-256x32", v_stage_nospec_256x32, "staged 256x32, copies start after the ticket (no guess)") \
   X(1, "lb-stage-nospec-128x64", v_stage_nospec_128x64, "staged 128x64, copies start after the ticket (no guess)") \
   X(2, "lb-pf-256x32",        v_pf_256x32, "staged 256x32, tile blockIdx.x prefetched to L2 during the ticket, copies after it") \
-  X(3, "lb-pf-128x64",        v_pf_128x64, "staged 128x64, L2 prefetch of blockIdx.x's tile, copies after the ticket")
+  X(3, "lb-pf-128x64",        v_pf_128x64, "staged 128x64, L2 prefetch of blockIdx.x's tile, copies after the ticket") \
+  X(4, "lb-pfl-256x32",       v_pfl_256x32, "staged 256x32, the L2 prefetch as one line per thread (apply_access_property)")
 // clang-format on

@@ -47,6 +47,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include <cuda/annotated_ptr>
 #include <cuda_pipeline.h>
 
 #include "bulk_copy.h"  // .h, not .cuh: the CPU rewriter leaves it to the host compiler, which never sees its PTX
@@ -270,7 +271,7 @@ __device__ float block_look_back(unsigned tile, unsigned epoch, float* warp_sums
 template <unsigned Threads_, unsigned Items_, unsigned MinBlocks_, int Load_, bool StreamStores_,
           bool EarlyPublish_, bool Persistent_, unsigned BackoffNs_, bool Speculate_ = false, bool Staged_ = false,
           bool Ahead_ = false, bool Wide_ = false, bool LateTicket_ = false, bool Fallback_ = false,
-          unsigned Depth_ = 1, unsigned Bulk_ = 0, bool PrefetchGuess_ = false>
+          unsigned Depth_ = 1, unsigned Bulk_ = 0, unsigned PrefetchGuess_ = 0>
 struct variant {
   static constexpr unsigned threads = Threads_;
   static constexpr unsigned items = Items_;
@@ -303,11 +304,12 @@ struct variant {
   static constexpr unsigned bulk = Bulk_;
   static_assert(bulk <= 2 && (bulk == 0 || (staged && !ahead && !wide && !late_ticket && !fallback)),
                 "bulk copies: the staged kernel with a ticket");
-  // Staged without Speculate: while the ticket is drawn, tile blockIdx.x is only prefetched into L2
-  // (one bulk prefetch, sm_90), not copied into shared memory. Round 11 found the guess wrong for 98%
-  // of the tiles, so what the guessed copy buys is mostly a neighbour's tile already in L2, at the
-  // price of waiting for it to land before the real copy may start.
-  static constexpr bool prefetch_guess = PrefetchGuess_;
+  // Staged without Speculate: while the ticket is drawn, tile blockIdx.x is only prefetched into L2,
+  // not copied into shared memory. Round 11 found the guess wrong for 98% of the tiles, so what the
+  // guessed copy buys is mostly a neighbour's tile already in L2, at the price of waiting for it to
+  // land before the real copy may start. 1 = one bulk prefetch by thread 0 (sm_90), 2 = one 128-byte
+  // line per thread through cuda::apply_access_property (libcu++, sm_80 and later).
+  static constexpr unsigned prefetch_guess = PrefetchGuess_;
   static_assert(!prefetch_guess || (staged && !speculate && !fallback && !late_ticket && !ahead && !wide),
                 "the L2 prefetch replaces the staged kernel's guessed copy");
   static_assert(!ahead || staged, "the look-ahead warp is a form of the staged kernel");
@@ -688,9 +690,16 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   unsigned tile = blockIdx.x;
   if constexpr (V::bulk != 0) scanlab_bulk::init(&s_bulk);
   if constexpr (V::speculate || V::fallback) stage(tile);
-  if constexpr (V::prefetch_guess) {
-    if (Vec && std::size_t(tile + 1) * V::tile <= n)
-      scanlab_bulk::prefetch_l2(input + std::size_t(tile) * V::tile, V::tile * sizeof(float));
+  if constexpr (V::prefetch_guess != 0) {
+    if (Vec && std::size_t(tile + 1) * V::tile <= n) {
+      const float* guessed = input + std::size_t(tile) * V::tile;
+      if constexpr (V::prefetch_guess == 1) {
+        scanlab_bulk::prefetch_l2(guessed, V::tile * sizeof(float));
+      } else {
+        for (unsigned line = t; line < V::tile / 32; line += T)  // 32 floats per 128-byte line
+          cuda::apply_access_property(guessed + 32 * line, 128, cuda::access_property::normal{});
+      }
+    }
   }
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive

@@ -6,7 +6,8 @@
 #
 #   bash bench/device/lookback_round10.sh        (repository root; $OUT set by the device tool)
 # Writes $OUT/round10/ (SCANLAB_ROUND_NAME): steps.txt, build.log, check-<variant>.log, bench.json, bench.txt, summary.md.
-# SCANLAB_ROUND_PATTERN picks other variants (default '^lb-bulk'); SCANLAB_ROUND_LOG2 the sizes.
+# SCANLAB_ROUND_PATTERN picks other variants (default '^lb-bulk'); SCANLAB_ROUND_LOG2 the sizes;
+# SCANLAB_ROUND_LATENCY the largest log2 n with isolated-call latency too (default 0: none).
 set -uo pipefail
 OUT=${OUT:-/tmp/scanlab-out}
 BUILD=${BUILD:-build-gpu}
@@ -33,6 +34,9 @@ for v in $VARIANTS; do
   ( SCANLAB_LOOKBACK_VARIANT=$v timeout 150 "$BUILD/bin/lab8-single-pass-check-lookback-gpu" --quiet \
       >"$DIR/check-$v.log" 2>&1; echo "$?" >"$DIR/check-$v.rc" ) &
 done
+# Lab 8's advanced reference too (it may have taken a winner over by hand).
+( timeout 150 "$BUILD/bin/lab8-single-pass-check-advanced-gpu" --quiet >"$DIR/check-advanced.log" 2>&1
+  echo "check advanced: exit $?, $(tail -1 "$DIR/check-advanced.log")" >>"$DIR/steps.txt" ) &
 wait
 PASSED=""
 for v in $VARIANTS; do
@@ -43,7 +47,8 @@ done
 echo "checks: $(( $(date +%s) - t0 ))s (t=$(( $(date +%s) - START ))s)" | tee -a "$DIR/steps.txt"
 LOG2=${SCANLAB_ROUND_LOG2:-16 20 24 26 28 30}
 step bench 300 "$BUILD/bin/scanlab-bench" --only "memcpy,copy-float4,cub,advanced,lb-stage-256x32$PASSED" \
-  --log2 $LOG2 --min-reps 30 --max-reps 300 --min-time 0.05 --latency-max-log2 0 --hang-seconds 15 \
+  --log2 $LOG2 --min-reps 30 --max-reps 300 --min-time 0.05 --latency-max-log2 "${SCANLAB_ROUND_LATENCY:-0}" \
+  --hang-seconds 15 \
   --json "$DIR/bench.json"
 cp "$DIR/bench.log" "$DIR/bench.txt"
 python3 bench/summarize_bench.py "$DIR/bench.json" >"$DIR/summary.md" 2>"$DIR/summary.err"
