@@ -41,6 +41,7 @@ run_part() {  # name budget_seconds script
 #   labs     labs_catch2.sh, every solution's Catch2 cases and the stubs on the GPU (80 s)
 #   advanced lab 8's advanced reference: GPU check and benchmark with isolated-call latency (240 s)
 #   gpuctest the GPU build's whole CTest suite (labels gpu), four at a time (240 s)
+#   lab8     lab 8's share of it, and the lb-pfl-256x32 variant's GPU check (200 s + 120 s)
 #   grader   grader_gpu.sh, with its default-rubric run (140 s + up to 420 s: a call of its own)
 #   grader-quick    the same without the default-rubric run (240 s)
 #   grader-default  the same without the known-wrong submissions (the reference twice, then the default rubric)
@@ -73,6 +74,17 @@ for part in ${SCANLAB_PARTS:-bench labs grader}; do
         >"$OUT/gpuctest/ctest.log" 2>&1
       stamp "gpuctest: exit $?"
       tail -8 "$OUT/gpuctest/ctest.log" ;;
+    lab8)
+      # Lab 8 only: the GPU build's CTest cases for lab 8 (Catch2, the advanced and look-back checks),
+      # then the look-back variant whose prefetch the advanced reference took over.
+      mkdir -p "$OUT/lab8"
+      stamp "lab8: start"
+      timeout 200 ctest --test-dir "$BUILD" -L '^gpu$' -R lab8 -j4 --output-on-failure >"$OUT/lab8/ctest.log" 2>&1
+      stamp "lab8 ctest: exit $?"
+      tail -6 "$OUT/lab8/ctest.log"
+      SCANLAB_LOOKBACK_VARIANT=lb-pfl-256x32 timeout 120 "$BUILD/bin/lab8-single-pass-check-lookback-gpu" \
+        >"$OUT/lab8/check-lb-pfl-256x32.log" 2>&1
+      stamp "lab8 lb-pfl-256x32 check: exit $? ($(tail -1 "$OUT/lab8/check-lb-pfl-256x32.log"))" ;;
     grader) run_part grader 580 bench/device/grader_gpu.sh ;;
     grader-quick) SCANLAB_SKIP_DEFAULT_RUBRIC=1 run_part grader 300 bench/device/grader_gpu.sh ;;
     grader-default) SCANLAB_SKIP_SUBMISSIONS=1 run_part grader 580 bench/device/grader_gpu.sh ;;

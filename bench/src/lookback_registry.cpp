@@ -2,6 +2,7 @@
 // translation unit).
 #include "../lookback_entry.h"
 #include <array>
+#include <cstdio>
 #include <utility>
 
 #include "bench_gpu.h"
@@ -38,12 +39,15 @@ template <std::size_t... I>
 constexpr auto make_runners(std::index_sequence<I...>) {
   return std::array<run_fn, sizeof...(I)>{&run_entry<I>...};
 }
-constexpr auto runners = make_runners(std::make_index_sequence<64>{});
+constexpr auto runners = make_runners(std::make_index_sequence<128>{});  // room for 128 variants
 std::size_t no_workspace(unsigned) { return 0; }
 }  // namespace
 
 void add_lookback_variants(std::vector<implementation>& out) {
   const auto& all = entries();
+  if (all.size() > runners.size())  // never drop a variant silently: make the table larger instead
+    std::fprintf(stderr, "scanlab-bench: %zu look-back variants, but room for %zu; the rest are left out\n",
+                 all.size(), runners.size());
   for (std::size_t i = 0; i < all.size() && i < runners.size(); ++i)
     out.push_back({all[i].name, "variant", 8, output_kind::inclusive, 0, max_elements, &no_workspace, runners[i]});
 }
