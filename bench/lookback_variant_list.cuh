@@ -107,6 +107,9 @@ using v_pf_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, 
 // The same prefetch issued as one 128-byte line per thread (cuda::apply_access_property), which the
 // lab's reference can use without inline PTX.
 using v_pfl_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
+// Round 14: the same, and a second tile further ahead (blockIdx.x + 256 / + 1024) prefetched too.
+using v_pfa256_256x32  = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 256>;
+using v_pfa1024_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 1024>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -178,5 +181,7 @@ using v_pfl_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true,
   X(1, "lb-stage-nospec-128x64", v_stage_nospec_128x64, "staged 128x64, copies start after the ticket (no guess)") \
   X(2, "lb-pf-256x32",        v_pf_256x32, "staged 256x32, tile blockIdx.x prefetched to L2 during the ticket, copies after it") \
   X(3, "lb-pf-128x64",        v_pf_128x64, "staged 128x64, L2 prefetch of blockIdx.x's tile, copies after the ticket") \
-  X(4, "lb-pfl-256x32",       v_pfl_256x32, "staged 256x32, the L2 prefetch as one line per thread (apply_access_property)")
+  X(4, "lb-pfl-256x32",       v_pfl_256x32, "staged 256x32, the L2 prefetch as one line per thread (apply_access_property)") \
+  X(0, "lb-pfa256-256x32",    v_pfa256_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 256 prefetched too") \
+  X(1, "lb-pfa1024-256x32",   v_pfa1024_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 1024 prefetched too")
 // clang-format on

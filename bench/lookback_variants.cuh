@@ -308,7 +308,9 @@ struct variant {
   // not copied into shared memory. Round 11 found the guess wrong for 98% of the tiles, so what the
   // guessed copy buys is mostly a neighbour's tile already in L2, at the price of waiting for it to
   // land before the real copy may start. 1 = one bulk prefetch by thread 0 (sm_90), 2 = one 128-byte
-  // line per thread through cuda::apply_access_property (libcu++, sm_80 and later).
+  // line per thread through cuda::apply_access_property (libcu++, sm_80 and later). Values above 2:
+  // as 2, and tile blockIdx.x + PrefetchGuess_ as well (a look-ahead: L2 prefetches hold no
+  // registers or shared memory, so they add bytes in flight beyond what the resident tiles hold).
   static constexpr unsigned prefetch_guess = PrefetchGuess_;
   static_assert(!prefetch_guess || (staged && !speculate && !fallback && !late_ticket && !ahead && !wide),
                 "the L2 prefetch replaces the staged kernel's guessed copy");
@@ -698,6 +700,14 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       } else {
         for (unsigned line = t; line < V::tile / 32; line += T)  // 32 floats per 128-byte line
           cuda::apply_access_property(guessed + 32 * line, 128, cuda::access_property::normal{});
+      }
+    }
+    if constexpr (V::prefetch_guess > 2) {
+      const std::size_t ahead = std::size_t(tile) + V::prefetch_guess;
+      if (Vec && (ahead + 1) * V::tile <= n) {
+        const float* later = input + ahead * V::tile;
+        for (unsigned line = t; line < V::tile / 32; line += T)
+          cuda::apply_access_property(later + 32 * line, 128, cuda::access_property::normal{});
       }
     }
   }
