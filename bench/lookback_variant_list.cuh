@@ -110,6 +110,13 @@ using v_pfl_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true,
 // Round 14: the same, and a second tile further ahead (blockIdx.x + 256 / + 1024) prefetched too.
 using v_pfa256_256x32  = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 256>;
 using v_pfa1024_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 1024>;
+// Round 15: the adopted prefetch (one line per thread) with the other staged shapes of round 3, for
+// the H200, which needs more bytes in flight per SM than the H100.
+//                           Thr  It MinB                          Spec   Stg  Ahd    Wide   Late   Fb   Depth Bulk Prefetch
+using v_pfl_128x32 = variant<128, 32, 12, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
+using v_pfl_128x48 = variant<128, 48, 9, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
+using v_pfl_256x28 = variant<256, 28, 7, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
+using v_pfl_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -183,5 +190,9 @@ using v_pfa1024_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, t
   X(3, "lb-pf-128x64",        v_pf_128x64, "staged 128x64, L2 prefetch of blockIdx.x's tile, copies after the ticket") \
   X(4, "lb-pfl-256x32",       v_pfl_256x32, "staged 256x32, the L2 prefetch as one line per thread (apply_access_property)") \
   X(0, "lb-pfa256-256x32",    v_pfa256_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 256 prefetched too") \
-  X(1, "lb-pfa1024-256x32",   v_pfa1024_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 1024 prefetched too")
+  X(1, "lb-pfa1024-256x32",   v_pfa1024_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 1024 prefetched too") \
+  X(2, "lb-pfl-128x32",       v_pfl_128x32, "L2 prefetch of the guess, staged 128x32 (16 KB), 12 blocks/SM") \
+  X(3, "lb-pfl-128x48",       v_pfl_128x48, "L2 prefetch of the guess, staged 128x48 (24 KB), 9 blocks/SM") \
+  X(4, "lb-pfl-256x28",       v_pfl_256x28, "L2 prefetch of the guess, staged 256x28 (28 KB), 7 blocks/SM") \
+  X(0, "lb-pfl-128x64",       v_pfl_128x64, "L2 prefetch of the guess, staged 128x64 (32 KB), 6 blocks/SM")
 // clang-format on
