@@ -594,6 +594,21 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
   }
 }
 
+// Asks for tile `which` to be fetched into L2 (V::prefetch_guess), if it is a full tile and the
+// pointers are aligned: one bulk prefetch by thread 0 (Bulk, sm_90), or one 128-byte line per
+// thread through cuda::apply_access_property. Nothing waits for it.
+template <class V, bool Vec, bool Bulk>
+__device__ __forceinline__ void prefetch_tile(const float* input, std::size_t which, unsigned n) {
+  if (!Vec || (which + 1) * V::tile > n) return;
+  const float* first = input + which * V::tile;
+  if constexpr (Bulk) {
+    scanlab_bulk::prefetch_l2(first, V::tile * sizeof(float));
+  } else {
+    for (unsigned line = threadIdx.x; line < V::tile / 32; line += V::threads)  // 32 floats per line
+      cuda::apply_access_property(first + 32 * line, 128, cuda::access_property::normal{});
+  }
+}
+
 // Thread t's float4 of row k: its sum, and the inclusive scan of those sums across the warp.
 template <class V>
 __device__ __forceinline__ float row_scan(const float4* data, unsigned k, unsigned lane, float* own_sum) {
@@ -692,25 +707,8 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   unsigned tile = blockIdx.x;
   if constexpr (V::bulk != 0) scanlab_bulk::init(&s_bulk);
   if constexpr (V::speculate || V::fallback) stage(tile);
-  if constexpr (V::prefetch_guess != 0) {
-    if (Vec && std::size_t(tile + 1) * V::tile <= n) {
-      const float* guessed = input + std::size_t(tile) * V::tile;
-      if constexpr (V::prefetch_guess == 1) {
-        scanlab_bulk::prefetch_l2(guessed, V::tile * sizeof(float));
-      } else {
-        for (unsigned line = t; line < V::tile / 32; line += T)  // 32 floats per 128-byte line
-          cuda::apply_access_property(guessed + 32 * line, 128, cuda::access_property::normal{});
-      }
-    }
-    if constexpr (V::prefetch_guess > 2) {
-      const std::size_t ahead = std::size_t(tile) + V::prefetch_guess;
-      if (Vec && (ahead + 1) * V::tile <= n) {
-        const float* later = input + ahead * V::tile;
-        for (unsigned line = t; line < V::tile / 32; line += T)
-          cuda::apply_access_property(later + 32 * line, 128, cuda::access_property::normal{});
-      }
-    }
-  }
+  if constexpr (V::prefetch_guess != 0) prefetch_tile<V, Vec, V::prefetch_guess == 1>(input, tile, n);
+  if constexpr (V::prefetch_guess > 2) prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_guess, n);
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
   // prefix of float4 t + T k within its row's warp segment.
