@@ -123,4 +123,30 @@ __device__ __forceinline__ void store(float4* dst, const float4* src, unsigned v
 #endif
 }
 
+// An L2 cache policy under which the lines a copy reads are evicted first (round 16: a staged
+// tile's input lines are dead once they are in shared memory). sm_80 and later; 0 elsewhere.
+__device__ __forceinline__ std::uint64_t evict_first_policy() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  std::uint64_t policy;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+  return policy;
+#else
+  return 0;
+#endif
+}
+
+// One 16-byte asynchronous copy from global to shared memory, as __pipeline_memcpy_async, with
+// the L2 cache policy `policy` for the lines it reads; committed and waited for like it.
+__device__ __forceinline__ void copy16_evict_first(float4* dst, const float4* src, std::uint64_t policy) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(
+                   static_cast<unsigned>(__cvta_generic_to_shared(dst))),
+               "l"(src), "l"(policy)
+               : "memory");
+#else
+  (void)policy;
+  __pipeline_memcpy_async(dst, src, sizeof(float4));
+#endif
+}
+
 }  // namespace scanlab_bulk

@@ -117,6 +117,21 @@ using v_pfl_128x32 = variant<128, 32, 12, 0, false, true, false, 20, false, true
 using v_pfl_128x48 = variant<128, 48, 9, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
 using v_pfl_256x28 = variant<256, 28, 7, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
 using v_pfl_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
+// Round 16 (for the H200, 0.84 of a copy): is the chain of predecessors the limit there, or the
+// way bytes move? New knobs are set by deriving from the adopted variant (lookback_variants.cuh).
+// Diagnostic: the adopted kernel without waiting for the look-back (the output is a scan per tile).
+struct v_nowait_256x32 : v_pfl_256x32 { static constexpr bool no_wait = true; };
+// L2 hygiene: the output stored evict-first (__stcs), and/or the tile's input copied evict-first,
+// so that L2 keeps the tiles prefetched for the blocks that follow.
+struct v_pfl_cs_256x32 : v_pfl_256x32 { static constexpr bool stream_stores = true; };
+struct v_pfl_ef_256x32 : v_pfl_256x32 { static constexpr bool evict_first_copies = true; };
+struct v_pfl_efcs_256x32 : v_pfl_256x32 {
+  static constexpr bool stream_stores = true;
+  static constexpr bool evict_first_copies = true;
+};
+// A short look-ahead (round 14's 256 and 1024 tiles evicted what the resident tiles needed).
+using v_pfa16_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 16>;
+using v_pfa64_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 64>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -194,5 +209,11 @@ using v_pfl_128x64 = variant<128, 64, 6, 0, false, true, false, 20, false, true,
   X(2, "lb-pfl-128x32",       v_pfl_128x32, "L2 prefetch of the guess, staged 128x32 (16 KB), 12 blocks/SM") \
   X(3, "lb-pfl-128x48",       v_pfl_128x48, "L2 prefetch of the guess, staged 128x48 (24 KB), 9 blocks/SM") \
   X(4, "lb-pfl-256x28",       v_pfl_256x28, "L2 prefetch of the guess, staged 256x28 (28 KB), 7 blocks/SM") \
-  X(0, "lb-pfl-128x64",       v_pfl_128x64, "L2 prefetch of the guess, staged 128x64 (32 KB), 6 blocks/SM")
+  X(0, "lb-pfl-128x64",       v_pfl_128x64, "L2 prefetch of the guess, staged 128x64 (32 KB), 6 blocks/SM") \
+  X(1, "diag-nowait-256x32",  v_nowait_256x32, "DIAGNOSTIC, not a scan: lb-pfl-256x32 without waiting for the look-back") \
+  X(2, "lb-pfl-cs-256x32",    v_pfl_cs_256x32, "lb-pfl-256x32, output stored evict-first (__stcs)") \
+  X(3, "lb-pfl-ef-256x32",    v_pfl_ef_256x32, "lb-pfl-256x32, the tile copied with an L2 evict-first policy") \
+  X(4, "lb-pfl-efcs-256x32",  v_pfl_efcs_256x32, "lb-pfl-256x32, evict-first copies and evict-first stores") \
+  X(0, "lb-pfa16-256x32",     v_pfa16_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 16 prefetched too") \
+  X(1, "lb-pfa64-256x32",     v_pfa64_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 64 prefetched too")
 // clang-format on

@@ -29,7 +29,7 @@
 //                      look-back, so shared memory, not the register file, caps the resident
 //                      tiles per SM. Thread t owns the float4s t, t + Threads, ...: it copies,
 //                      sums and stores exactly its own, so the data needs no barrier. Implies
-//                      early publish; Load, StreamStores and Persistent are unused. Without
+//                      early publish; Load and Persistent are unused (StreamStores: __stcs). Without
 //                      Speculate the copies start only once the ticket is known.
 //
 // Forward progress with Persistent: a block draws tickets in increasing order and publishes a
@@ -326,6 +326,16 @@ struct variant {
   static_assert(tile >= kMinTile, "the status array is sized for tiles of at least kMinTile elements");
   // Elements per launch: whole tiles (a tile of 24 items does not divide 2^30).
   static constexpr unsigned launch_elements = (kMaxLaunch / tile) * tile;
+  // Knobs added after round 15, set by deriving from a variant and hiding the member (fewer
+  // positional parameters): see the round 16 entries of lookback_variant_list.cuh.
+  // Staged: the ticket's tile is copied with an L2 evict-first policy (its lines are dead once in
+  // shared memory, so L2 keeps the prefetched tiles instead).
+  static constexpr bool evict_first_copies = false;
+  // Diagnostic, not a scan: the staged kernel publishes its aggregate and stores its tile without
+  // waiting for the look-back (prefix 0), so the output is a scan of each tile on its own
+  // (checked as sections of `tile` elements). What the kernel would reach if the chain of
+  // predecessors cost nothing.
+  static constexpr bool no_wait = false;
 };
 
 template <int Load>
@@ -580,9 +590,18 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
   const std::size_t base = std::size_t(tile) * V::tile;
   if (Vec && base + V::tile <= n) {
     const float4* src = reinterpret_cast<const float4*>(input + base);
+    if constexpr (V::evict_first_copies) {
+      const std::uint64_t policy = scanlab_bulk::evict_first_policy();
 #pragma unroll
-    for (unsigned k = 0; k < V::vectors; ++k)
-      __pipeline_memcpy_async(&data[threadIdx.x + V::threads * k], &src[threadIdx.x + V::threads * k], sizeof(float4));
+      for (unsigned k = 0; k < V::vectors; ++k)
+        scanlab_bulk::copy16_evict_first(&data[threadIdx.x + V::threads * k], &src[threadIdx.x + V::threads * k],
+                                         policy);
+    } else {
+#pragma unroll
+      for (unsigned k = 0; k < V::vectors; ++k)
+        __pipeline_memcpy_async(&data[threadIdx.x + V::threads * k], &src[threadIdx.x + V::threads * k],
+                                sizeof(float4));
+    }
     __pipeline_commit();
   } else {
 #pragma unroll
@@ -640,7 +659,7 @@ __device__ __forceinline__ float add_row(const float (&row)[W], unsigned warp, f
 
 // Writes float4 q scanned from `prefix` (its four running sums) at element i of the output:
 // one 16-byte store inside a full tile with aligned pointers, guarded scalar stores otherwise.
-template <bool Vec>
+template <bool Vec, bool Stream = false>
 __device__ __forceinline__ void store_scanned4(float* __restrict__ output, std::size_t i, bool full, unsigned n,
                                                float4 q, float prefix) {
   float4 r;
@@ -649,7 +668,8 @@ __device__ __forceinline__ void store_scanned4(float* __restrict__ output, std::
   r.z = r.y + q.z;
   r.w = r.z + q.w;
   if (Vec && full) {
-    reinterpret_cast<float4*>(output)[i / 4] = r;
+    if constexpr (Stream) __stcs(reinterpret_cast<float4*>(output) + i / 4, r);
+    else reinterpret_cast<float4*>(output)[i / 4] = r;
   } else {
     if (i < n) output[i] = r.x;
     if (i + 1 < n) output[i + 1] = r.y;
@@ -785,7 +805,9 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     if (t == 0) s_prefix = tile_prefix;
   } else if (warp == 0) {
     float tile_prefix = 0.0f;
-    if (tile == 0) {
+    if constexpr (V::no_wait) {  // diagnostic: the status traffic of a real tile, no waiting
+      if (lane == 0) publish(tile, make_word(epoch, tile == 0, aggregate));
+    } else if (tile == 0) {
       tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
       if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
     } else {
@@ -816,7 +838,8 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   }
 #pragma unroll
   for (unsigned k = 0; k < K; ++k) {
-    store_scanned4<Vec>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k], prefix + s[k]);
+    store_scanned4<Vec, V::stream_stores>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k],
+                                          prefix + s[k]);
   }
 }
 

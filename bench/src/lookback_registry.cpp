@@ -1,34 +1,18 @@
 // The look-back variants as benchmark implementations (their code: lookback_set.cu, one share per
 // translation unit).
-#include "../lookback_entry.h"
+#include "../lookback_sets.h"
 #include <array>
 #include <cstdio>
 #include <utility>
 
 #include "bench_gpu.h"
 
-#define SCANLAB_SET_DECL(k) void scanlab_lookback_set_##k(std::vector<lookback_entry>& out);
-SCANLAB_SET_DECL(0)
-SCANLAB_SET_DECL(1)
-SCANLAB_SET_DECL(2)
-SCANLAB_SET_DECL(3)
-SCANLAB_SET_DECL(4)
-static_assert(SCANLAB_LOOKBACK_SETS == 5, "declare and call every set here");
-
 namespace scanlab::bench {
 namespace {
 // Variants all share one signature; the workspace-taking form the benchmark calls is generated
 // per entry through this table (a plain function pointer cannot capture the entry).
 std::vector<lookback_entry>& entries() {
-  static std::vector<lookback_entry> all = [] {
-    std::vector<lookback_entry> v;
-    scanlab_lookback_set_0(v);
-    scanlab_lookback_set_1(v);
-    scanlab_lookback_set_2(v);
-    scanlab_lookback_set_3(v);
-    scanlab_lookback_set_4(v);
-    return v;
-  }();
+  static std::vector<lookback_entry> all = scanlab_lookback_entries();
   return all;
 }
 template <std::size_t I>
@@ -49,7 +33,8 @@ void add_lookback_variants(std::vector<implementation>& out) {
     std::fprintf(stderr, "scanlab-bench: %zu look-back variants, but room for %zu; the rest are left out\n",
                  all.size(), runners.size());
   for (std::size_t i = 0; i < all.size() && i < runners.size(); ++i)
-    out.push_back({all[i].name, "variant", 8, output_kind::inclusive, 0, max_elements, &no_workspace, runners[i]});
+    out.push_back({all[i].name, "variant", 8, all[i].section == 0 ? output_kind::inclusive : output_kind::inclusive_sections,
+                   all[i].section, max_elements, &no_workspace, runners[i]});
 }
 
 const char* lookback_description(const std::string& name) {

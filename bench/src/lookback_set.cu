@@ -1,5 +1,6 @@
-// One share of the look-back variants for the GPU benchmark (SCANLAB_LOOKBACK_SET = 0, 1, ...):
-// each share is its own translation unit, so a parallel build compiles them at once.
+// One share of the look-back variants (SCANLAB_LOOKBACK_SET = 0, 1, ...), for the GPU benchmark and
+// lab 8's check of the variants on every backend (lookback_sets.h gathers them): each share is its
+// own translation unit, so a parallel build compiles them at once.
 #include <vector>
 
 #include "../lookback_variant_list.cuh"
@@ -14,7 +15,7 @@ namespace {
 // Instantiates variant V only in the translation unit of its set.
 template <int Set, class V>
 void add(std::vector<lookback_entry>& out, const char* name, const char* what) {
-  if constexpr (Set == SCANLAB_LOOKBACK_SET) out.push_back({name, what, &scanlab_lookback::scan<V>});
+  if constexpr (Set == SCANLAB_LOOKBACK_SET) out.push_back({name, what, &scanlab_lookback::scan<V>, V::no_wait ? V::tile : 0u});
 }
 }  // namespace
 
