@@ -132,6 +132,13 @@ struct v_pfl_efcs_256x32 : v_pfl_256x32 {
 // A short look-ahead (round 14's 256 and 1024 tiles evicted what the resident tiles needed).
 using v_pfa16_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 16>;
 using v_pfa64_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 64>;
+// Round 17: the life probe (bench/probe/life_probe.cu) on the H200 found 3.4 us of a tile's 13.8 us
+// spent in the look-back after every predecessor had published: 2.5 windows of 32, each one L2
+// round trip (about 1 us under load), read one after another. Deeper windows read them at once.
+//                              Thr  It MinB                          Spec   Stg  Ahd    Wide   Late   Fb   Depth Bulk Prefetch
+using v_pfl_deep2_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 2, 0, 2>;
+using v_pfl_deep4_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 4, 0, 2>;
+using v_pfl_deep8_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 8, 0, 2>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -215,5 +222,8 @@ using v_pfa64_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, tru
   X(3, "lb-pfl-ef-256x32",    v_pfl_ef_256x32, "lb-pfl-256x32, the tile copied with an L2 evict-first policy") \
   X(4, "lb-pfl-efcs-256x32",  v_pfl_efcs_256x32, "lb-pfl-256x32, evict-first copies and evict-first stores") \
   X(0, "lb-pfa16-256x32",     v_pfa16_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 16 prefetched too") \
-  X(1, "lb-pfa64-256x32",     v_pfa64_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 64 prefetched too")
+  X(1, "lb-pfa64-256x32",     v_pfa64_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 64 prefetched too") \
+  X(2, "lb-pfl-deep2-256x32", v_pfl_deep2_256x32, "lb-pfl-256x32, look-back of 2 words per lane (64 per step)") \
+  X(3, "lb-pfl-deep4-256x32", v_pfl_deep4_256x32, "lb-pfl-256x32, look-back of 4 words per lane (128 per step)") \
+  X(4, "lb-pfl-deep8-256x32", v_pfl_deep8_256x32, "lb-pfl-256x32, look-back of 8 words per lane (256 per step)")
 // clang-format on

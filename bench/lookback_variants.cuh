@@ -136,7 +136,13 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
   const unsigned lane = threadIdx.x & 31;
   float prefix = 0.0f;
   int window = static_cast<int>(tile) - 1;
+#ifdef SCANLAB_LOOKBACK_PROBE
+  unsigned probe_windows = 0, probe_polls = 0;
+#endif
   while (true) {
+#ifdef SCANLAB_LOOKBACK_PROBE
+    ++probe_windows;
+#endif
     unsigned long long w[Depth];
     bool ready[Depth];
     bool all_ready = true;
@@ -154,6 +160,9 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
     unsigned polls = 0;
     for (unsigned waiting = __ballot_sync(kFullMask, !all_ready); waiting != 0;
          waiting = __ballot_sync(kFullMask, !all_ready)) {
+#ifdef SCANLAB_LOOKBACK_PROBE
+      ++probe_polls;
+#endif
       if (FallbackTile == 0 || ++polls <= kFallbackPolls) {
         if (!all_ready) {
           if (BackoffNs > 0) __nanosleep(BackoffNs);
@@ -211,6 +220,9 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
     if (inclusive_lanes != 0) {
       const unsigned stop = __ffs(inclusive_lanes) - 1;  // the lane holding the nearest INCLUSIVE predecessor
       const float value = lane < stop ? lane_total : (lane == stop ? lane_sum : 0.0f);
+#ifdef SCANLAB_LOOKBACK_PROBE
+      if (lane == 0) probe_walk(tile, probe_windows, probe_polls);
+#endif
       return prefix + warp_sum(value);
     }
     prefix += warp_sum(lane_total);
@@ -689,6 +701,9 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   __shared__ float s_prefix;
   __shared__ scanlab_bulk::load_barrier s_bulk;  // V::bulk: counts the bytes of a tile's bulk load
   const unsigned t = threadIdx.x, lane = t & 31, warp = t >> 5;
+#ifdef SCANLAB_LOOKBACK_PROBE
+  const unsigned long long probe_entered = probe_now();
+#endif
 
   // V::bulk: a full tile with aligned pointers is one bulk load (its completion is a phase of
   // s_bulk; `bulk_parity` is the phase waited for next); anything else as in stage_tile.
@@ -768,7 +783,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     }
     __syncthreads();
 #ifdef SCANLAB_LOOKBACK_PROBE
-    if (t == 0) probe_block(s_ticket);
+    if (t == 0) probe_block(s_ticket, probe_entered);
 #endif
     if constexpr (!V::speculate) {  // nothing in flight yet: copy the ticket's tile
       tile = s_ticket;
@@ -811,9 +826,15 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
       tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
       if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
     } else {
+#ifdef SCANLAB_LOOKBACK_PROBE
+      if (lane == 0) probe_stamp(probe_published, tile);
+#endif
       if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
       if constexpr (V::fallback) tile_prefix = look_back<V::backoff_ns, V::tile, Vec, V::depth>(tile, epoch, input, n, carry_in);
       else tile_prefix = look_back<V::backoff_ns, 0, false, V::depth>(tile, epoch);
+#ifdef SCANLAB_LOOKBACK_PROBE
+      if (lane == 0) probe_stamp(probe_prefixed, tile);
+#endif
       if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     }
     if (lane == 0) s_prefix = tile_prefix;
@@ -821,6 +842,13 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   __syncthreads();
   const float prefix = s_prefix;
   const std::size_t base = std::size_t(tile) * V::tile;
+#ifdef SCANLAB_LOOKBACK_PROBE
+  const auto probe_end = [&] {
+    if (t == 0) probe_stamp(probe_stored, tile);
+  };
+#else
+  const auto probe_end = [] {};
+#endif
   const bool full = base + V::tile <= n;
   if constexpr (V::bulk == 2) {
     if (Vec && full) {  // block-uniform: scan in place, then one bulk store of the tile
@@ -841,6 +869,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
     store_scanned4<Vec, V::stream_stores>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k],
                                           prefix + s[k]);
   }
+  probe_end();
 }
 
 // Staged with a look-ahead warp (Ahead): the block has one warp more than the tile has data
