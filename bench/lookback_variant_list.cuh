@@ -139,6 +139,13 @@ using v_pfa64_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, tru
 using v_pfl_deep2_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 2, 0, 2>;
 using v_pfl_deep4_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 4, 0, 2>;
 using v_pfl_deep8_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 8, 0, 2>;
+// Round 18: deeper windows lost (every poll got slower); instead, make INCLUSIVE words nearer: a
+// tile that knows its prefix publishes INCLUSIVE for the run of successors that have published an
+// aggregate (propagate_forward in lookback_variants.cuh).
+struct v_pfl_fwd_256x32 : v_pfl_256x32 { static constexpr bool forward_publish = true; };
+// Round 9's back-offs again, with the prefetch and on the H200 (polls may cost more there).
+using v_pfl_b100_256x32 = variant<256, 32, 6, 0, false, true, false, 100, false, true, false, false, false, false, 1, 0, 2>;
+using v_pfl_b300_256x32 = variant<256, 32, 6, 0, false, true, false, 300, false, true, false, false, false, false, 1, 0, 2>;
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -225,5 +232,8 @@ using v_pfl_deep8_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false,
   X(1, "lb-pfa64-256x32",     v_pfa64_256x32, "as lb-pfl-256x32, and tile blockIdx.x + 64 prefetched too") \
   X(2, "lb-pfl-deep2-256x32", v_pfl_deep2_256x32, "lb-pfl-256x32, look-back of 2 words per lane (64 per step)") \
   X(3, "lb-pfl-deep4-256x32", v_pfl_deep4_256x32, "lb-pfl-256x32, look-back of 4 words per lane (128 per step)") \
-  X(4, "lb-pfl-deep8-256x32", v_pfl_deep8_256x32, "lb-pfl-256x32, look-back of 8 words per lane (256 per step)")
+  X(4, "lb-pfl-deep8-256x32", v_pfl_deep8_256x32, "lb-pfl-256x32, look-back of 8 words per lane (256 per step)") \
+  X(0, "lb-pfl-fwd-256x32",   v_pfl_fwd_256x32, "lb-pfl-256x32, INCLUSIVE published for the successors that wait") \
+  X(1, "lb-pfl-b100-256x32",  v_pfl_b100_256x32, "lb-pfl-256x32, 100 ns back-off between polls") \
+  X(2, "lb-pfl-b300-256x32",  v_pfl_b300_256x32, "lb-pfl-256x32, 300 ns back-off between polls")
 // clang-format on

@@ -230,6 +230,33 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
   }
 }
 
+// Forward publication (round 18), by the 32 lanes of one warp once tile `tile` has published its
+// INCLUSIVE word: of its successors tile + 1 .. tile + 32 (below `tiles`), the unbroken run from
+// tile + 1 that has published an aggregate but no INCLUSIVE word yet gets its INCLUSIVE word
+// written here, on the owners' behalf. Without it, the nearest INCLUSIVE word trails the newest
+// tiles by the length of a look-back, and every look-back walks the PARTIAL words in between, one
+// L2 round trip per 32. A plain store is enough: the value is what the owner will publish itself
+// (the same sum, up to float rounding), so whichever store lands last, every reader gets a correct
+// prefix. Two halves, so that the caller can issue its stores while the successors' words travel.
+__device__ __forceinline__ unsigned long long forward_peek(unsigned tile, unsigned tiles) {
+  const unsigned j = tile + 1 + (threadIdx.x & 31);
+  return j < tiles ? peek(j) : 0ull;  // 0: epoch 0, never current
+}
+__device__ __forceinline__ void forward_publish(unsigned tile, unsigned epoch, float inclusive, unsigned long long w) {
+  const unsigned lane = threadIdx.x & 31;
+  const bool partial = word_epoch(w) == epoch && !word_inclusive(w);
+  const unsigned breaks = __ballot_sync(kFullMask, !partial);
+  const unsigned run = breaks == 0 ? 32u : __ffs(breaks) - 1;  // successors with PARTIAL, from tile + 1
+  if (run == 0) return;
+  float x = partial ? word_value(w) : 0.0f;
+#pragma unroll
+  for (unsigned d = 1; d < 32; d *= 2) {
+    const float other = __shfl_up_sync(kFullMask, x, d);
+    if (lane >= d) x += other;
+  }
+  if (lane < run) publish(tile + 1 + lane, make_word(epoch, true, inclusive + x));
+}
+
 // Run by every thread of a block of Threads threads, for tile > 0: the sum of all tiles before
 // it, reading Threads predecessors per step instead of 32. Why it matters: a tile's walk goes back
 // as far as the nearest INCLUSIVE word, and that lags behind the newest tiles by about as many
@@ -348,7 +375,15 @@ struct variant {
   // (checked as sections of `tile` elements). What the kernel would reach if the chain of
   // predecessors cost nothing.
   static constexpr bool no_wait = false;
+  // Staged: once a tile's INCLUSIVE value is known, its look-back warp also publishes INCLUSIVE
+  // for the unbroken run of successors that have already published their aggregate
+  // (propagate_forward), so later look-backs find an INCLUSIVE word nearer.
+  static constexpr bool forward_publish = false;
 };
+// The staged kernel checks the combinations of the knobs above that it does not support.
+template <class V>
+constexpr bool staged_knobs_valid =
+    !V::forward_publish || (V::staged && !V::no_wait && !V::ahead && !V::wide && V::bulk != 2);
 
 template <int Load>
 __device__ __forceinline__ float4 load4(const float4* p) {
@@ -694,6 +729,7 @@ template <class V, bool Vec>
 __global__ void __launch_bounds__(V::threads, V::min_blocks)
 staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
               const float* carry_in) {
+  static_assert(staged_knobs_valid<V>, "forward publication: the staged kernel's one-warp look-back");
   constexpr unsigned T = V::threads, K = V::vectors, W = V::warps;
   __shared__ float4 data[T * K];     // the tile; float4 c = t + T k belongs to thread t
   __shared__ float row_totals[K][W];  // "row" k = the float4s k T .. k T + T - 1, one total per warp
@@ -849,6 +885,12 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
 #else
   const auto probe_end = [] {};
 #endif
+  // Forward publication: the successors' words are read before this tile's stores are issued
+  // and used after them, so the round trip costs the block no time of its own.
+  unsigned long long forward_word = 0;
+  if constexpr (V::forward_publish) {
+    if (warp == 0) forward_word = forward_peek(tile, gridDim.x);
+  }
   const bool full = base + V::tile <= n;
   if constexpr (V::bulk == 2) {
     if (Vec && full) {  // block-uniform: scan in place, then one bulk store of the tile
@@ -868,6 +910,9 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   for (unsigned k = 0; k < K; ++k) {
     store_scanned4<Vec, V::stream_stores>(output, base + 4 * std::size_t(t + T * k), full, n, data[t + T * k],
                                           prefix + s[k]);
+  }
+  if constexpr (V::forward_publish) {
+    if (warp == 0) forward_publish(tile, epoch, prefix + aggregate, forward_word);
   }
   probe_end();
 }
