@@ -146,6 +146,17 @@ struct v_pfl_fwd_256x32 : v_pfl_256x32 { static constexpr bool forward_publish =
 // Round 9's back-offs again, with the prefetch and on the H200 (polls may cost more there).
 using v_pfl_b100_256x32 = variant<256, 32, 6, 0, false, true, false, 100, false, true, false, false, false, false, 1, 0, 2>;
 using v_pfl_b300_256x32 = variant<256, 32, 6, 0, false, true, false, 300, false, true, false, false, false, false, 1, 0, 2>;
+// Round 19: forward publication lost (the block waits for the successors' words before it
+// exits). The fallback (no ticket, direct copies from DRAM) is 10% below the L2 prefetch on the
+// H200 although it saves the ticket: a cp.async that goes to DRAM holds the SM's request tracking
+// for the whole DRAM latency, an L2 prefetch does not. So prefetch earlier, each tile still once.
+struct v_pfo16_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 16; };
+struct v_pfo64_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 64; };
+struct v_pfo256_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 256; };
+// Without the ticket (round 7's fallback): tile b is copied at once, and is an L2 hit if block
+// b - offset asked for it early enough; saves the ticket's round trip (1.5 us of 13.8 on the H200).
+struct v_fbpo64_256x32 : v_fb_stage_256x32 { static constexpr unsigned prefetch_offset = 64; };
+struct v_fbpo256_256x32 : v_fb_stage_256x32 { static constexpr unsigned prefetch_offset = 256; };
 
 }  // namespace
 }  // namespace scanlab_lookback
@@ -235,5 +246,10 @@ using v_pfl_b300_256x32 = variant<256, 32, 6, 0, false, true, false, 300, false,
   X(4, "lb-pfl-deep8-256x32", v_pfl_deep8_256x32, "lb-pfl-256x32, look-back of 8 words per lane (256 per step)") \
   X(0, "lb-pfl-fwd-256x32",   v_pfl_fwd_256x32, "lb-pfl-256x32, INCLUSIVE published for the successors that wait") \
   X(1, "lb-pfl-b100-256x32",  v_pfl_b100_256x32, "lb-pfl-256x32, 100 ns back-off between polls") \
-  X(2, "lb-pfl-b300-256x32",  v_pfl_b300_256x32, "lb-pfl-256x32, 300 ns back-off between polls")
+  X(2, "lb-pfl-b300-256x32",  v_pfl_b300_256x32, "lb-pfl-256x32, 300 ns back-off between polls") \
+  X(3, "lb-pfo16-256x32",     v_pfo16_256x32, "lb-pfl-256x32, block b prefetches tile b + 16 instead of b") \
+  X(4, "lb-pfo64-256x32",     v_pfo64_256x32, "lb-pfl-256x32, block b prefetches tile b + 64 instead of b") \
+  X(0, "lb-pfo256-256x32",    v_pfo256_256x32, "lb-pfl-256x32, block b prefetches tile b + 256 instead of b") \
+  X(1, "lb-fbpo64-256x32",    v_fbpo64_256x32, "staged, no ticket, block b prefetches tile b + 64 into L2") \
+  X(2, "lb-fbpo256-256x32",   v_fbpo256_256x32, "staged, no ticket, block b prefetches tile b + 256 into L2")
 // clang-format on

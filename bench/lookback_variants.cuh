@@ -379,6 +379,11 @@ struct variant {
   // for the unbroken run of successors that have already published their aggregate
   // (propagate_forward), so later look-backs find an INCLUSIVE word nearer.
   static constexpr bool forward_publish = false;
+  // Staged with the per-line prefetch (prefetch_guess == 2): block b prefetches tile b + offset
+  // instead of tile b (blocks below `offset` prefetch both), so each tile is still asked for once,
+  // `offset` blocks earlier. Staged without a ticket (fallback): the same prefetch, and tile b is
+  // copied at once as before (an L2 hit when block b - offset started early enough).
+  static constexpr unsigned prefetch_offset = 0;
 };
 // The staged kernel checks the combinations of the knobs above that it does not support.
 template <class V>
@@ -778,7 +783,14 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   unsigned tile = blockIdx.x;
   if constexpr (V::bulk != 0) scanlab_bulk::init(&s_bulk);
   if constexpr (V::speculate || V::fallback) stage(tile);
-  if constexpr (V::prefetch_guess != 0) prefetch_tile<V, Vec, V::prefetch_guess == 1>(input, tile, n);
+  if constexpr (V::prefetch_offset != 0) {
+    static_assert(V::prefetch_guess == 2 || (V::fallback && V::prefetch_guess == 0),
+                  "the prefetch offset moves the per-line prefetch (or adds one to the ticketless kernel)");
+    prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_offset, n);
+    if (tile < V::prefetch_offset) prefetch_tile<V, Vec, false>(input, tile, n);
+  } else if constexpr (V::prefetch_guess != 0) {
+    prefetch_tile<V, Vec, V::prefetch_guess == 1>(input, tile, n);
+  }
   if constexpr (V::prefetch_guess > 2) prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_guess, n);
 
   // Sums of the thread's float4s, scanned across the warp per row: s[k] becomes the exclusive
