@@ -6,7 +6,8 @@
 // cudaMemcpy and the float4 copy at that size) and the speed relative to CUB. Up to
 // --latency-max-log2 every point also gets the median of isolated calls (GPU idle before each
 // call), the latency one scan() call costs a program, launches included: back-to-back calls hide
-// most of a launch's cost behind the previous call, isolated calls do not.
+// most of a launch's cost behind the previous call, isolated calls do not. Isolated calls are made
+// round robin across the implementations of a size, so that a disturbance hits all of them.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -143,6 +144,8 @@ int run_gpu(const options& opt) {
     // Flushing only matters while input and output could still sit in L2.
     const bool flush = opt.flush && 8.0 * n < 4.0 * flusher.l2_bytes();
     std::vector<point> points;
+    std::vector<const implementation*> point_impl;  // the implementation of points[i]
+    bool context_broken = false;
     for (const implementation& impl : impls) {
       point p{impl.name, impl.group, "ok", "", impl.lab, k};
       if (n > impl.max_n) continue;
@@ -189,20 +192,14 @@ int run_gpu(const options& opt) {
           p.median_s = median(times);
           p.min_s = *std::min_element(times.begin(), times.end());
           p.reps = reps;
-          if (k <= opt.latency_max_log2) {
-            const std::vector<double> lat = time_isolated_calls(impl, data.input(), data.output(), n, workspace,
-                                                                opt.latency_reps, flush ? &flusher : nullptr,
-                                                                opt.hang_s);
-            if (lat.empty()) hang(impl, k, "an isolated call");
-            p.latency_s = median(lat);
-            p.latency_min_s = *std::min_element(lat.begin(), lat.end());
-          }
         }
       }
       if (workspace != nullptr) cudaFree(workspace);
       if (p.status == "error" && cudaDeviceSynchronize() != cudaSuccess) {
         // A sticky error (illegal address, ...) ends the context: report and stop.
         points.push_back(p);
+        point_impl.push_back(&impl);
+        context_broken = true;
         std::fprintf(stderr, "scanlab-bench: %s at n = 2^%u broke the CUDA context (%s); stopping\n",
                      impl.name.c_str(), k, p.detail.c_str());
         failures++;
@@ -210,6 +207,38 @@ int run_gpu(const options& opt) {
       }
       if (p.status != "ok" && impl.group != "student") failures++;
       points.push_back(p);
+      point_impl.push_back(&impl);
+    }
+
+    // Isolated calls, round robin: call r of every implementation, then call r + 1 of every one,
+    // so that a passing disturbance (a clock change, another process) falls on all of them alike
+    // instead of on whichever implementation was being measured at that moment.
+    if (k <= opt.latency_max_log2 && !context_broken) {
+      std::vector<std::vector<double>> lat(points.size());
+      std::vector<void*> workspaces(points.size(), nullptr);
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        const std::size_t ws = points[i].status == "ok" ? point_impl[i]->workspace(n) : 0;
+        if (ws > 0 && cudaMalloc(&workspaces[i], ws) != cudaSuccess) {
+          points[i].status = "error";
+          points[i].detail = fmt::format("cudaMalloc of {} workspace bytes failed: {}", ws, take_cuda_error());
+        }
+      }
+      for (int r = 0; r < opt.latency_reps; ++r) {
+        for (std::size_t i = 0; i < points.size(); ++i) {
+          if (points[i].status != "ok") continue;
+          const std::vector<double> one = time_isolated_calls(*point_impl[i], data.input(), data.output(), n,
+                                                              workspaces[i], 1, flush ? &flusher : nullptr,
+                                                              opt.hang_s);
+          if (one.empty()) hang(*point_impl[i], k, "an isolated call");
+          lat[i].push_back(one.front());
+        }
+      }
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        if (workspaces[i] != nullptr) cudaFree(workspaces[i]);
+        if (lat[i].empty()) continue;
+        points[i].latency_s = median(lat[i]);
+        points[i].latency_min_s = *std::min_element(lat[i].begin(), lat[i].end());
+      }
     }
 
     // Ratios at this size.
@@ -258,6 +287,7 @@ int run_gpu(const options& opt) {
     }
     std::fflush(stdout);
     write_json(opt.json_path, doc);  // after every size: a run cut short still leaves its points
+    if (context_broken) break;        // nothing more can run in this process
   }
   if (!opt.json_path.empty()) std::printf("\nJSON: %s\n", opt.json_path.c_str());
   return failures == 0 ? 0 : 1;
