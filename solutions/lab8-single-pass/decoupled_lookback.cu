@@ -70,7 +70,7 @@
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
 // through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
 // ticket is drawn, it has tile blockIdx.x + 64 fetched into L2 (see the kernel for why).
-// Measured on an H100 at 2^28 / 2^30: 0.94 of a copy (CUB: 0.82); 0.87 without the
+// Measured on an H100 at 2^28 / 2^30: 0.95 of a copy (CUB: 0.82); 0.87 without the
 // prefetch, 0.80 for the register kernel. Below 2^20 its extra setup is not repaid
 // (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
 // keeps the register kernel.

@@ -42,7 +42,7 @@
 // Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
 // a tile only ever waits for tiles with smaller tickets, which have already
 // started running, so the scan makes progress in any scheduling order. (While
-// the atomic is in flight, the block has tile blockIdx.x fetched into L2; see
+// the atomic is in flight, the block has tile blockIdx.x + 64 fetched into L2; see
 // staged_scan_kernel for why that pays.) The
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
@@ -77,8 +77,8 @@
 // straight from global into shared memory with asynchronous copies (cp.async, via
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
 // through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
-// ticket is drawn, it has tile blockIdx.x fetched into L2 (see the kernel for why).
-// Measured on an H100 at 2^28 / 2^30: 0.94 of a copy (CUB: 0.82); 0.87 without the
+// ticket is drawn, it has tile blockIdx.x + 64 fetched into L2 (see the kernel for why).
+// Measured on an H100 at 2^28 / 2^30: 0.95 of a copy (CUB: 0.82); 0.87 without the
 // prefetch, 0.80 for the register kernel. Below 2^20 its extra setup is not repaid
 // (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
 // keeps the register kernel.
@@ -416,6 +416,7 @@ constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
 constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
 constexpr unsigned STAGED_FROM_N = 1u << 20;                       // smaller n: the register kernel
+constexpr unsigned STAGED_PREFETCH_AHEAD = 64;  // block b has tile b + 64 fetched into L2 (see the kernel)
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
 
 // Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
@@ -452,20 +453,28 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
-    // ---- ticket; meanwhile tile blockIdx.x is fetched into L2, not into shared memory ----
+    // ---- ticket; meanwhile a tile is fetched into L2, not into shared memory ----
     // Tickets come back from the atomic in nearly random order (measured on an H100 at 2^28: 98% of
-    // blocks get a ticket other than blockIdx.x, typically 20 tiles away), so copying tile
-    // blockIdx.x while the atomic is in flight is almost always wasted, and the block must wait for
-    // that copy before it may refill the buffer. An L2 prefetch costs neither: each thread asks for
-    // one 128-byte line, and as every tile is some block's blockIdx.x, the ticket's tile is usually
-    // in L2 (or on its way) by the time the copies below ask for it.
+    // blocks get a ticket other than blockIdx.x, typically 20 tiles away), so copying a guessed
+    // tile while the atomic is in flight is almost always wasted, and the block must wait for that
+    // copy before it may refill the buffer. An L2 prefetch costs neither: each thread asks for one
+    // 128-byte line. Block b asks for tile b + 64 (blocks below 64 for tile b as well), so every
+    // tile is asked for once, about 64 block starts before a block draws its ticket: the copies
+    // below then mostly hit L2, and a copy that must wait for DRAM would hold the SM's request
+    // slots for the whole DRAM latency (an L2 prefetch holds none). Measured (bench/NOTES.md,
+    // rounds 12-13 and 19): 0.87 of a copy without the prefetch, 0.94 with tile b (H100); on an
+    // H200 0.84 with tile b, 0.85-0.86 with tile b + 64.
     static_assert(STAGED_TILE == 32 * STAGED_THREADS, "one 128-byte line of the prefetch per thread");
     const bool single_tile = gridDim.x == 1;
     unsigned ticket = 0;
     if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
-    const std::size_t guessed = std::size_t(blockIdx.x) * STAGED_TILE;
-    if (kVectorized && guessed + STAGED_TILE <= n)
-        cuda::apply_access_property(input + guessed + 32 * t, 128, cuda::access_property::normal{});
+    const auto prefetch = [&](std::size_t which) {
+        const std::size_t first = which * STAGED_TILE;
+        if (kVectorized && first + STAGED_TILE <= n)
+            cuda::apply_access_property(input + first + 32 * t, 128, cuda::access_property::normal{});
+    };
+    prefetch(std::size_t(blockIdx.x) + STAGED_PREFETCH_AHEAD);
+    if (blockIdx.x < STAGED_PREFETCH_AHEAD) prefetch(blockIdx.x);
     if (t == 0) {
         if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
         s_tile = ticket;
