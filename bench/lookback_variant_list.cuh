@@ -153,6 +153,11 @@ using v_pfl_b300_256x32 = variant<256, 32, 6, 0, false, true, false, 300, false,
 struct v_pfo16_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 16; };
 struct v_pfo64_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 64; };
 struct v_pfo256_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 256; };
+// Round 20: the offset around the adopted 64, and 64 with round 9's 100 ns back-off.
+struct v_pfo32_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 32; };
+struct v_pfo96_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 96; };
+struct v_pfo128_256x32 : v_pfl_256x32 { static constexpr unsigned prefetch_offset = 128; };
+struct v_pfo64_b100_256x32 : v_pfl_b100_256x32 { static constexpr unsigned prefetch_offset = 64; };
 // Without the ticket (round 7's fallback): tile b is copied at once, and is an L2 hit if block
 // b - offset asked for it early enough; saves the ticket's round trip (1.5 us of 13.8 on the H200).
 struct v_fbpo64_256x32 : v_fb_stage_256x32 { static constexpr unsigned prefetch_offset = 64; };
@@ -251,5 +256,9 @@ struct v_fbpo256_256x32 : v_fb_stage_256x32 { static constexpr unsigned prefetch
   X(4, "lb-pfo64-256x32",     v_pfo64_256x32, "lb-pfl-256x32, block b prefetches tile b + 64 instead of b") \
   X(0, "lb-pfo256-256x32",    v_pfo256_256x32, "lb-pfl-256x32, block b prefetches tile b + 256 instead of b") \
   X(1, "lb-fbpo64-256x32",    v_fbpo64_256x32, "staged, no ticket, block b prefetches tile b + 64 into L2") \
-  X(2, "lb-fbpo256-256x32",   v_fbpo256_256x32, "staged, no ticket, block b prefetches tile b + 256 into L2")
+  X(2, "lb-fbpo256-256x32",   v_fbpo256_256x32, "staged, no ticket, block b prefetches tile b + 256 into L2") \
+  X(3, "lb-pfo32-256x32",     v_pfo32_256x32, "lb-pfl-256x32, block b prefetches tile b + 32 instead of b") \
+  X(4, "lb-pfo96-256x32",     v_pfo96_256x32, "lb-pfl-256x32, block b prefetches tile b + 96 instead of b") \
+  X(0, "lb-pfo128-256x32",    v_pfo128_256x32, "lb-pfl-256x32, block b prefetches tile b + 128 instead of b") \
+  X(1, "lb-pfo64-b100-256x32", v_pfo64_b100_256x32, "lb-pfo64-256x32 with 100 ns back-off between polls")
 // clang-format on
