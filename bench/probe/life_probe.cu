@@ -5,7 +5,7 @@
 // The look-back wait is split into the part explained by predecessors whose data had not landed
 // yet (the convoy) and the rest (the walk's own latency).
 //
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/life_probe.cu -o life_probe && ./life_probe [deep4|fwd]
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/life_probe.cu -o life_probe && ./life_probe [deep4|fwd|pfo64]
 #define SCANLAB_LOOKBACK_PROBE 1
 #include <algorithm>
 #include <cstdio>
@@ -20,6 +20,7 @@ namespace lb = scanlab_lookback;
 using pfl_256x32 = lb::variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
 using pfl_deep4_256x32 = lb::variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 4, 0, 2>;
 struct pfl_fwd_256x32 : pfl_256x32 { static constexpr bool forward_publish = true; };
+struct pfo64_256x32 : pfl_256x32 { static constexpr unsigned prefetch_offset = 64; };  // the adopted kernel
 
 #define CHECK(call)                                                                          \
   do {                                                                                       \
@@ -149,5 +150,6 @@ int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "";
   if (which == "deep4") return probe<pfl_deep4_256x32>("lb-pfl-deep4-256x32");
   if (which == "fwd") return probe<pfl_fwd_256x32>("lb-pfl-fwd-256x32");
+  if (which == "pfo64") return probe<pfo64_256x32>("lb-pfo64-256x32");
   return probe<pfl_256x32>("lb-pfl-256x32");
 }
