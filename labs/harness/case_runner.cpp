@@ -290,24 +290,16 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const outpu
   r.output = check;
 }
 
-// The schedule a compare_schedules variant name stands for, as environment variables.
-std::string environment_of(const std::string& variant, std::uint64_t seed) {
-  using backend::order;
-  const order o = variant.find("reverse") != std::string::npos  ? order::reverse
-                  : variant.find("random") != std::string::npos ? order::random
-                                                                : order::forward;
-  return schedule_environment(o, o, seed);
-}
-
 // Runs the case under forward, reverse and random orders (CPU). `first_output` gets the output of
 // the first schedule; `problem` the first failure any schedule hit.
 std::optional<schedule_difference> differential(const runner_context& ctx, const case_def& c, case_buffers& b,
                                                 std::vector<float>& first_output, case_result& problem) {
-  int run_index = 0;
-  const char* names[] = {"forward", "reverse", "random"};
+  bool first = true;
   backend::set_watchdog_seconds(short_watchdog_seconds);
-  auto run = [&]() -> std::vector<float> {
-    const int index = run_index++;
+  auto run = [&](const std::string& schedule) -> std::vector<float> {
+    // Once a schedule has failed (a hang, a crash), that failure is the report: the runs that would
+    // only attribute the difference are skipped (each could cost another watchdog period).
+    if (!first && problem.status == case_status::failed) return first_output;
     case_result attempt;
     attempt.def = c;
     std::vector<float> out;
@@ -315,10 +307,10 @@ std::optional<schedule_difference> differential(const runner_context& ctx, const
     else out.assign(c.n, 0.0f);
     if (attempt.status == case_status::failed && problem.status != case_status::failed) {
       problem = attempt;
-      problem.details.insert(problem.details.begin(),
-                             fmt::format("under the {} schedule (threads and blocks {})", names[index % 3], names[index % 3]));
+      problem.details.insert(problem.details.begin(), fmt::format("under the schedule: {}", schedule));
     }
-    if (index == 0) first_output = out;
+    if (first) first_output = out;
+    first = false;
     return out;
   };
   auto race = scanlab::compare_schedules(run, c.seed);
@@ -328,13 +320,14 @@ std::optional<schedule_difference> differential(const runner_context& ctx, const
 
 void add_race(const runner_context& ctx, const case_def& c, const schedule_difference& d, case_result& r) {
   r.race = d;
-  r.hint = hint_for_race(d.index, ctx.spec);
+  r.hint = d.blocks ? hint_for_block_order(d.index, ctx.spec) : hint_for_race(d.index, ctx.spec);
   r.details.push_back(fmt::format("the output differs between schedules at index {} (section {}): {} under {}, "
                                   "{} under {}",
                                   d.index, d.index / ctx.spec.check_section(), show(d.first_value), d.first_schedule,
                                   show(d.second_value), d.second_schedule));
   r.details.push_back(fmt::format("to see the second one: {} {} --n {} --seed {}",
-                                  environment_of(d.second_schedule, c.seed), ctx.executable, c.n, c.seed));
+                                  schedule_environment(d.second_threads, d.second_blocks, c.seed), ctx.executable,
+                                  c.n, c.seed));
 }
 
 void run_schedules_case(const runner_context& ctx, const case_def& c, const std::vector<float>& input,
@@ -356,7 +349,8 @@ void run_schedules_case(const runner_context& ctx, const case_def& c, const std:
     return;
   }
   if (race) {
-    fail(r, "race: the output depends on the schedule", "", 1);
+    fail(r, race->blocks ? "the output depends on the order blocks run in" : "race: the output depends on the schedule",
+         "", 1);
     add_race(ctx, c, *race, r);
   }
 }

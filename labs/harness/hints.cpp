@@ -178,6 +178,16 @@ std::string hint_for_race(std::size_t index, const lab_spec& spec) {
                      index, index / spec.check_section());
 }
 
+std::string hint_for_block_order(std::size_t index, const lab_spec& spec) {
+  return fmt::format("the output depends on the order blocks run in, with threads always in the same order "
+                     "(element {}, section {}): a block uses another block's result without waiting until it is "
+                     "complete -- a flag set before the value it guards, a tile order taken from blockIdx.x instead "
+                     "of a ticket, a value read before its writer published it, or (single pass) predecessors' "
+                     "words combined wrongly: a look-back adds aggregates up to the nearest inclusive prefix and "
+                     "nothing beyond it",
+                     index, index / spec.check_section());
+}
+
 std::string hint_for_second_call(const std::string& what) {
   return fmt::format("the first call was right and the second, on the same workspace, {}: scan() keeps state "
                      "between calls (reset counters and flags in the workspace at every call; it arrives dirty)",

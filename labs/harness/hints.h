@@ -20,6 +20,8 @@ std::string hint_for_guard(const std::string& buffer, bool before);
 std::string hint_for_output(const output_check& check, const lab_spec& spec);
 // For an output that differs between schedules.
 std::string hint_for_race(std::size_t index, const lab_spec& spec);
+// The output differs when only the blocks' order changes (schedule differential, CPU backend).
+std::string hint_for_block_order(std::size_t index, const lab_spec& spec);
 // For a second call that went wrong after a first one that was right; `what` says how it went
 // wrong ("was wrong", "wrote outside the workspace", "crashed", ...).
 std::string hint_for_second_call(const std::string& what = "was wrong");

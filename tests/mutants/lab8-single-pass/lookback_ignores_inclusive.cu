@@ -4,7 +4,8 @@
 // SOLUTION: decoupled_lookback.cu
 //   what: look-back ignores the INCLUSIVE flag: it sums one window of 32 status values (inclusive prefixes counted as aggregates) and stops
 // EXPECT: wrong output
-// EXPECT: the carry-in of the earlier sections' total is missing or wrong
+// EXPECT: the output depends on the order blocks run in
+// EXPECT: adds aggregates up to the nearest inclusive prefix
 //
 // Lab 8, advanced reference: single-pass scan with decoupled look-back
 // (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
@@ -41,11 +42,21 @@
 //
 // Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
 // a tile only ever waits for tiles with smaller tickets, which have already
-// started running, so the scan makes progress in any scheduling order. (The
-// block guesses its ticket and loads that tile while the atomic is in flight;
-// a wrong guess only costs a second load.) The
+// started running, so the scan makes progress in any scheduling order. (While
+// the atomic is in flight, the block has tile blockIdx.x + 64 fetched into L2; see
+// staged_scan_kernel for why that pays.) The
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
+//
+// Small n (below 2^20, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
+// any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
+// window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
+// publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
+// first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
+// there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
+// 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
+// large n the same change lost 5% (bench/NOTES.md, round 7; probably because 30,000+ blocks do not
+// start strictly in index order), so the staged kernel keeps the ticket.
 //
 // Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
 // elements; it reads them with coalesced float4 loads (lane l takes vectors
@@ -61,14 +72,17 @@
 // at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
 // Looking back over 64 or 128 tiles per step instead of 32 did not help.
 //
-// Large n (from 2^18 elements) goes to a second kernel, staged_scan_kernel, that
+// Large n (from 2^20 elements) goes to a second kernel, staged_scan_kernel, that
 // lifts the limit on resident tiles: the register file (64K words per SM) caps the
 // kernel above at 32K elements in flight per SM. The staged kernel copies its tile
 // straight from global into shared memory with asynchronous copies (cp.async, via
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
-// through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. Measured on
-// the H100 at 2^28: 0.87 of a copy against 0.80 (CUB: 0.82). Below 2^18 its extra
-// setup (about 1 us) is not repaid, so small n keeps the register kernel.
+// through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
+// ticket is drawn, it has tile blockIdx.x + 64 fetched into L2 (see the kernel for why).
+// Measured on an H100 at 2^28 / 2^30: 0.95 of a copy (CUB: 0.82); 0.87 without the
+// prefetch, 0.80 for the register kernel. Below 2^20 its extra setup is not repaid
+// (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
+// keeps the register kernel.
 //
 // The status array holds one word per tile of a launch, sized for n = 2^30
 // (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
@@ -81,6 +95,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include <cuda/annotated_ptr>  // cuda::apply_access_property: the staged kernel's L2 prefetch
 #include <cuda_pipeline.h>
 
 namespace {
@@ -140,9 +155,45 @@ __device__ __forceinline__ float warp_sum(float x) {
 // the transpose buffer free of bank conflicts.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
 
+// The sum of tile `tile` of `input` (TILE elements, fewer for the last one), by the 32 lanes of
+// one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
+template <bool kVectorized>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+    const unsigned lane = threadIdx.x & 31;
+    const std::size_t base = std::size_t(tile) * TILE;
+    float s = 0.0f;
+    if (kVectorized && base + TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + base);
+        for (unsigned i = lane; i < TILE / 4; i += 32) {
+            const float4 q = src[i];
+            s += (q.x + q.y) + (q.z + q.w);
+        }
+    } else {
+        for (unsigned i = lane; i < TILE; i += 32)
+            if (base + i < n) s += input[base + i];
+    }
+    return warp_sum(s);
+}
+
+// Polls of one look-back window before the fallback takes over (see look_back).
+constexpr unsigned FALLBACK_POLLS = 2000;
+
 // Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
 // tiles before it.
-__device__ float look_back(unsigned tile, unsigned epoch) {
+//
+// kFallback = false: wait for predecessors as long as it takes. That is safe
+// only when tiles come from the ticket counter: every smaller ticket belongs to
+// a block that is already running, so it will publish.
+// kFallback = true (tile = blockIdx.x, no ticket): a predecessor may be a block
+// the GPU has not started yet, and may never start while this one occupies its
+// slot. After FALLBACK_POLLS polls of a window, the warp computes each missing
+// predecessor's aggregate itself from the input and publishes it for the owner
+// by compare-and-swap (so a word the owner managed to write meanwhile is kept).
+// On a GPU that starts blocks roughly in order this never happens; on the CPU
+// backend with blocks in reverse order it happens for every tile.
+template <bool kFallback, bool kVectorized>
+__device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
+                           const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
     float prefix = 0.0f;
     // Lane l inspects tile (window - l): lane 0 the nearest predecessor.
@@ -158,11 +209,36 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
             ready = word_epoch(w) == epoch;
         }
         // Wait until every inspected tile has published something.
-        while (__any_sync(FULL_MASK, !ready)) {
-            if (!ready) {
-                __nanosleep(20);
-                w = peek(pred);
-                ready = word_epoch(w) == epoch;
+        unsigned polls = 0;
+        for (unsigned waiting = __ballot_sync(FULL_MASK, !ready); waiting != 0;
+             waiting = __ballot_sync(FULL_MASK, !ready)) {
+            if (!kFallback || ++polls <= FALLBACK_POLLS) {
+                if (!ready) {
+                    __nanosleep(20);
+                    w = peek(pred);
+                    ready = word_epoch(w) == epoch;
+                }
+                continue;
+            }
+            if constexpr (kFallback) {
+                for (; waiting != 0; waiting &= waiting - 1) {  // one missing tile at a time, whole warp
+                    const unsigned l = __ffs(waiting) - 1;
+                    const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
+                    const float aggregate = warp_reduce_tile<kVectorized>(input, j, n);
+                    if (lane == l) {
+                        const unsigned long long mine =
+                            j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                                   : make_word(epoch, false, aggregate);
+                        const unsigned long long seen = peek(j);
+                        if (word_epoch(seen) == epoch) {
+                            w = seen;
+                        } else {
+                            const unsigned long long old = atomicCAS(&g_tile_state[j], seen, mine);
+                            w = old == seen ? mine : old;
+                        }
+                        ready = true;
+                    }
+                }
             }
         }
         // MUTATION: the INCLUSIVE flag is ignored: the 32 values of the first window are summed, inclusive
@@ -172,10 +248,10 @@ __device__ float look_back(unsigned tile, unsigned epoch) {
     }
 }
 
-// Run by the 32 lanes of one warp once the tile's aggregate is known: publishes it (PARTIAL; tile
-// 0, which has no predecessor, publishes its INCLUSIVE value at once), looks back, publishes the
-// tile's INCLUSIVE value, and returns the sum of everything before the tile.
-__device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
+// Lane 0 of the calling warp publishes the tile's aggregate: PARTIAL, or for tile 0, which has
+// no predecessor, its INCLUSIVE value at once. Returns the sum of everything before tile 0 (the
+// carry-in of a later launch) for tile 0, and 0 otherwise.
+__device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
     if (tile == 0) {
         const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
@@ -183,8 +259,17 @@ __device__ float publish_and_look_back(unsigned tile, float aggregate, unsigned 
         return tile_prefix;
     }
     if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
-    const float tile_prefix = look_back(tile, epoch);
-    if (lane == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    return 0.0f;
+}
+
+// Run by the 32 lanes of one warp after publish_aggregate(), for a tile > 0: looks back,
+// publishes the tile's INCLUSIVE value, and returns the sum of everything before the tile.
+// (input, n and carry_in serve the fallback only.)
+template <bool kFallback, bool kVectorized>
+__device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned epoch,
+                                       const float* __restrict__ input, unsigned n, const float* carry_in) {
+    const float tile_prefix = look_back<kFallback, kVectorized>(tile, epoch, input, n, carry_in);
+    if ((threadIdx.x & 31) == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     return tile_prefix;
 }
 
@@ -217,34 +302,38 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
                       unsigned epoch, const float* carry_in) {
     __shared__ float s_transpose[WARPS][WARP_ITEMS_PADDED];
     __shared__ float s_warp_totals[WARPS];
-    __shared__ unsigned s_tile;
     __shared__ float s_tile_prefix;
 
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
-    // ---- dynamic tile index, with a guessed tile's loads in flight meanwhile ----
-    // The ticket decides the tile (that is what guarantees progress), but waiting for the atomic
-    // before loading costs a whole L2 round trip. Blocks start in about blockIdx.x order, so the
-    // ticket is usually blockIdx.x: load that tile while the atomic is in flight, and load again
-    // only when the guess was wrong (always correct, just slower). A one-tile launch needs no
-    // ticket at all.
-    const bool single_tile = gridDim.x == 1;
-    unsigned ticket = 0;
-    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
-    unsigned tile = blockIdx.x;
+    // ---- tile = blockIdx.x: no ticket ----
+    // This kernel serves small n (a few dozen tiles at most, all resident at once), where the
+    // ticket's L2 round trip before the first load is a visible share of a call. Without the
+    // ticket, forward progress comes from the fallback in look_back<true>: a tile that waits too
+    // long on a predecessor computes that predecessor's aggregate itself.
+    const unsigned tile = blockIdx.x;
     float4 q[ITEMS / 4];
     load_striped<kVectorized>(input, tile, n, warp, lane, q);
-    if (t == 0) {
-        if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // last ticket: reset for the next launch
-        s_tile = ticket;
-    }
+
+    // ---- publish the aggregate first, straight from the loaded registers ----
+    // Successors wait for this word, so it goes out before the transposes and the local scan.
+    float own = 0.0f;
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) own += (q[j].x + q[j].y) + (q[j].z + q[j].w);
+    own = warp_sum(own);
+    if (lane == 0) s_warp_totals[warp] = own;
     __syncthreads();
-    if (s_tile != tile) {  // the same in every thread of the block
-        tile = s_tile;
-        load_striped<kVectorized>(input, tile, n, warp, lane, q);
+    float warp_prefix = 0.0f, aggregate = 0.0f;
+    #pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) {
+        const float x = s_warp_totals[w];
+        if (w < warp) warp_prefix += x;
+        aggregate += x;
     }
+    float tile_prefix = 0.0f;
+    if (warp == 0) tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
 
     const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
     const bool full_tile = std::size_t(tile + 1) * TILE <= n;
@@ -276,20 +365,11 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     }
     float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
     if (lane == 0) exclusive = 0.0f;
-    if (lane == 31) s_warp_totals[warp] = inclusive;
-    __syncthreads();
 
-    float warp_prefix = 0.0f, aggregate = 0.0f;              // block level: the warp totals
-    #pragma unroll
-    for (unsigned w = 0; w < WARPS; ++w) {
-        const float s = s_warp_totals[w];
-        if (w < warp) warp_prefix += s;
-        aggregate += s;
-    }
-
-    // ---- publish and look back (warp 0; the other warps wait at the barrier) ----
+    // ---- look back (warp 0; the other warps wait at the barrier) ----
     if (warp == 0) {
-        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        if (tile != 0)
+            tile_prefix = look_back_and_publish<true, kVectorized>(tile, aggregate, epoch, input, n, carry_in);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
@@ -329,7 +409,8 @@ constexpr unsigned STAGED_VECTORS = 8;                             // float4s pe
 constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
 constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
-constexpr unsigned STAGED_FROM_N = 1u << 18;                       // smaller n: the register kernel
+constexpr unsigned STAGED_FROM_N = 1u << 20;                       // smaller n: the register kernel
+constexpr unsigned STAGED_PREFETCH_AHEAD = 64;  // block b has tile b + 64 fetched into L2 (see the kernel)
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
 
 // Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
@@ -366,22 +447,35 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
-    // ---- ticket, with the guessed tile's copies in flight meanwhile (as in the kernel above) ----
+    // ---- ticket; meanwhile a tile is fetched into L2, not into shared memory ----
+    // Tickets come back from the atomic in nearly random order (measured on an H100 at 2^28: 98% of
+    // blocks get a ticket other than blockIdx.x, typically 20 tiles away), so copying a guessed
+    // tile while the atomic is in flight is almost always wasted, and the block must wait for that
+    // copy before it may refill the buffer. An L2 prefetch costs neither: each thread asks for one
+    // 128-byte line. Block b asks for tile b + 64 (blocks below 64 for tile b as well), so every
+    // tile is asked for once, about 64 block starts before a block draws its ticket: the copies
+    // below then mostly hit L2, and a copy that must wait for DRAM would hold the SM's request
+    // slots for the whole DRAM latency (an L2 prefetch holds none). Measured (bench/NOTES.md,
+    // rounds 12-13 and 19): 0.87 of a copy without the prefetch, 0.94 with tile b (H100); on an
+    // H200 0.84 with tile b, 0.85-0.86 with tile b + 64.
+    static_assert(STAGED_TILE == 32 * STAGED_THREADS, "one 128-byte line of the prefetch per thread");
     const bool single_tile = gridDim.x == 1;
     unsigned ticket = 0;
     if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
-    unsigned tile = blockIdx.x;
-    stage_tile<kVectorized>(s_data, input, tile, n);
+    const auto prefetch = [&](std::size_t which) {
+        const std::size_t first = which * STAGED_TILE;
+        if (kVectorized && first + STAGED_TILE <= n)
+            cuda::apply_access_property(input + first + 32 * t, 128, cuda::access_property::normal{});
+    };
+    prefetch(std::size_t(blockIdx.x) + STAGED_PREFETCH_AHEAD);
+    if (blockIdx.x < STAGED_PREFETCH_AHEAD) prefetch(blockIdx.x);
     if (t == 0) {
         if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
         s_tile = ticket;
     }
     __syncthreads();
-    if (s_tile != tile) {          // the same in every thread of the block
-        __pipeline_wait_prior(0);  // the guessed copies must land before the buffer is refilled
-        tile = s_tile;
-        stage_tile<kVectorized>(s_data, input, tile, n);
-    }
+    const unsigned tile = s_tile;
+    stage_tile<kVectorized>(s_data, input, tile, n);
     __pipeline_wait_prior(0);      // this thread's copies have landed (it reads only its own)
 
     // ---- scan inside the tile: each float4's sum, scanned across the warp, row by row ----
@@ -413,9 +507,11 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         prefix[k] += before;
     }
 
-    // ---- publish and look back (warp 0), as in the kernel above ----
+    // ---- publish and look back (warp 0). Tiles come from the ticket here, so the look-back
+    // needs no fallback: every smaller ticket's block is already running. ----
     if (warp == 0) {
-        const float tile_prefix = publish_and_look_back(tile, aggregate, epoch, carry_in);
+        float tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+        if (tile != 0) tile_prefix = look_back_and_publish<false, false>(tile, aggregate, epoch, nullptr, 0, nullptr);
         if (lane == 0) s_tile_prefix = tile_prefix;
     }
     __syncthreads();
