@@ -61,6 +61,8 @@ TEST_CASE("schedule differential: an in-place Kogge-Stone race changes the outpu
   REQUIRE(race.has_value());
   CHECK(race->first_value != race->second_value);
   CHECK(race->index % 1024 != 0);  // the first element of a section has nothing to race with
+  CHECK_FALSE(race->blocks);  // a race between threads: the threads' order alone changes the output
+  CHECK(race->second_blocks == scanlab::backend::order::forward);
 }
 
 TEST_CASE("schedule differential: the double-barrier Kogge-Stone is stable", "[detectors]") {

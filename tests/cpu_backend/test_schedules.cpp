@@ -56,3 +56,18 @@ TEST_CASE("random orders differ between seeds but each is reproducible", "[sched
   CHECK(random_a != random_b);
   CHECK(random_a != forward);
 }
+
+TEST_CASE("a difference that only the blocks' order makes is attributed to the blocks", "[schedules]") {
+  // Each block's ticket is the order it started in: the threads' order cannot change it.
+  auto tickets = [] {
+    const auto t = features::block_tickets(64);
+    return std::vector<float>(t.begin(), t.end());
+  };
+  const auto d = scanlab::compare_schedules(tickets, 3);
+  REQUIRE(d.has_value());
+  CHECK(d->blocks);
+  CHECK(d->second_threads == scanlab::backend::order::forward);
+  CHECK(d->second_blocks == scanlab::backend::order::reverse);
+  CHECK(d->first_value != d->second_value);
+  CHECK_THAT(d->second_schedule, scanlab_test::contains_text("blocks reverse, threads forward"));
+}
