@@ -971,11 +971,16 @@ ahead_kernel(const float* __restrict__ input, float* __restrict__ output, unsign
       s_ticket = ticket;
       s_arrived = 0;
     }
+  } else if constexpr (V::prefetch_offset != 0) {
+    // Round 21: the adopted L2 prefetch (each tile asked for once, `prefetch_offset` blocks early)
+    // instead of the guessed copy; the ticket's tile is copied after barrier (1).
+    prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_offset, n);
+    if (tile < V::prefetch_offset) prefetch_tile<V, Vec, false>(input, tile, n);
   } else {
     stage_tile<V, Vec>(data, input, tile, n);
   }
   __syncthreads();  // (1) the ticket
-  const bool reload = s_ticket != tile;
+  const bool reload = V::prefetch_offset != 0 || s_ticket != tile;
   tile = s_ticket;
 
   if (looker) {
