@@ -34,7 +34,7 @@
 // Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
 // a tile only ever waits for tiles with smaller tickets, which have already
 // started running, so the scan makes progress in any scheduling order. (While
-// the atomic is in flight, the block has tile blockIdx.x + 64 fetched into L2; see
+// the atomic is in flight, the block has tile blockIdx.x + 32 fetched into L2; see
 // staged_scan_kernel for why that pays.) The
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
@@ -69,9 +69,12 @@
 // straight from global into shared memory with asynchronous copies (cp.async, via
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
 // through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
-// ticket is drawn, it has tile blockIdx.x + 64 fetched into L2 (see the kernel for why).
-// Measured on an H100 at 2^28 / 2^30: 0.95 of a copy (CUB: 0.82); 0.87 without the
-// prefetch, 0.80 for the register kernel. Below 2^20 its extra setup is not repaid
+// ticket is drawn, it has tile blockIdx.x + 32 fetched into L2, and a ninth warp that
+// holds no data walks back over the predecessors while the tile's copies are in flight
+// (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
+// copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
+// without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
+// Below 2^20 its extra setup is not repaid
 // (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
 // keeps the register kernel.
 //
@@ -457,7 +460,14 @@ __device__ __forceinline__ float staged_aggregate(const float (*row_totals)[STAG
     return sum;
 }
 
-// Block = the 256 data threads, plus one warp without data: the look-ahead warp.
+// Block = the 256 data threads, plus one warp without data: the look-ahead warp. Why: a probe of
+// every tile's life on an H200 (bench/NOTES.md, round 17) found 3.3 of its 13.5 us in the
+// look-back *after* every predecessor had published, i.e. walking back over their status words
+// one L2 round trip per 32, and 4.5 us in the copy. The walk needs nothing of the tile, so the
+// look-ahead warp starts it as soon as the ticket is known and it overlaps the copy. The tile's
+// aggregate must still be published without waiting for the walk (otherwise each tile would wait
+// for its predecessor's walk: a chained scan), so the data warps publish it themselves. Measured
+// (rounds 21-23): +3% on the H200, +3-4% on the H100 (0.95 -> 0.98-0.99 of a copy).
 template <bool kVectorized>
 __global__ void __launch_bounds__(STAGED_BLOCK_THREADS, STAGED_MIN_BLOCKS_PER_SM)
 staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,

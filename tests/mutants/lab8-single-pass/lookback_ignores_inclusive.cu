@@ -43,7 +43,7 @@
 // Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
 // a tile only ever waits for tiles with smaller tickets, which have already
 // started running, so the scan makes progress in any scheduling order. (While
-// the atomic is in flight, the block has tile blockIdx.x + 64 fetched into L2; see
+// the atomic is in flight, the block has tile blockIdx.x + 32 fetched into L2; see
 // staged_scan_kernel for why that pays.) The
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
@@ -78,9 +78,12 @@
 // straight from global into shared memory with asynchronous copies (cp.async, via
 // <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
 // through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
-// ticket is drawn, it has tile blockIdx.x + 64 fetched into L2 (see the kernel for why).
-// Measured on an H100 at 2^28 / 2^30: 0.95 of a copy (CUB: 0.82); 0.87 without the
-// prefetch, 0.80 for the register kernel. Below 2^20 its extra setup is not repaid
+// ticket is drawn, it has tile blockIdx.x + 32 fetched into L2, and a ninth warp that
+// holds no data walks back over the predecessors while the tile's copies are in flight
+// (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
+// copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
+// without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
+// Below 2^20 its extra setup is not repaid
 // (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
 // keeps the register kernel.
 //
@@ -410,7 +413,8 @@ constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
 constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
 constexpr unsigned STAGED_FROM_N = 1u << 20;                       // smaller n: the register kernel
-constexpr unsigned STAGED_PREFETCH_AHEAD = 64;  // block b has tile b + 64 fetched into L2 (see the kernel)
+constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
+constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
 
 // Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
@@ -435,96 +439,146 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
     }
 }
 
+// The sum of row k's float4 t (the calling data thread's), and its inclusive scan across the warp.
+__device__ __forceinline__ float staged_row_scan(const float4* data, unsigned k, unsigned lane, float* own) {
+    const float4 q = data[threadIdx.x + STAGED_THREADS * k];
+    *own = (q.x + q.y) + (q.z + q.w);
+    float inclusive = *own;
+    #pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
+        if (lane >= d) inclusive += other;
+    }
+    return inclusive;
+}
+
+// The tile's sum from the row totals (any thread, after they are all written).
+__device__ __forceinline__ float staged_aggregate(const float (*row_totals)[STAGED_WARPS]) {
+    float sum = 0.0f;
+    #pragma unroll
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k)
+        #pragma unroll
+        for (unsigned w = 0; w < STAGED_WARPS; ++w) sum += row_totals[k][w];
+    return sum;
+}
+
+// Block = the 256 data threads, plus one warp without data: the look-ahead warp. Why: a probe of
+// every tile's life on an H200 (bench/NOTES.md, round 17) found 3.3 of its 13.5 us in the
+// look-back *after* every predecessor had published, i.e. walking back over their status words
+// one L2 round trip per 32, and 4.5 us in the copy. The walk needs nothing of the tile, so the
+// look-ahead warp starts it as soon as the ticket is known and it overlaps the copy. The tile's
+// aggregate must still be published without waiting for the walk (otherwise each tile would wait
+// for its predecessor's walk: a chained scan), so the data warps publish it themselves. Measured
+// (rounds 21-23): +3% on the H200, +3-4% on the H100 (0.95 -> 0.98-0.99 of a copy).
 template <bool kVectorized>
-__global__ void __launch_bounds__(STAGED_THREADS, STAGED_MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(STAGED_BLOCK_THREADS, STAGED_MIN_BLOCKS_PER_SM)
 staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
                    unsigned epoch, const float* carry_in) {
     __shared__ float4 s_data[STAGED_THREADS * STAGED_VECTORS];
-    __shared__ float s_row_totals[STAGED_VECTORS][STAGED_WARPS];  // per row, per warp
+    __shared__ float s_row_totals[STAGED_VECTORS][STAGED_WARPS];  // per row, per data warp
     __shared__ unsigned s_tile;
+    __shared__ unsigned s_arrived;  // data warps whose row totals are written
     __shared__ float s_tile_prefix;
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
+    const bool look_ahead = t >= STAGED_THREADS;  // the warp without data
 
-    // ---- ticket; meanwhile a tile is fetched into L2, not into shared memory ----
+    // ---- ticket (look-ahead warp); meanwhile the data threads have a tile fetched into L2 ----
     // Tickets come back from the atomic in nearly random order (measured on an H100 at 2^28: 98% of
     // blocks get a ticket other than blockIdx.x, typically 20 tiles away), so copying a guessed
     // tile while the atomic is in flight is almost always wasted, and the block must wait for that
-    // copy before it may refill the buffer. An L2 prefetch costs neither: each thread asks for one
-    // 128-byte line. Block b asks for tile b + 64 (blocks below 64 for tile b as well), so every
-    // tile is asked for once, about 64 block starts before a block draws its ticket: the copies
-    // below then mostly hit L2, and a copy that must wait for DRAM would hold the SM's request
-    // slots for the whole DRAM latency (an L2 prefetch holds none). Measured (bench/NOTES.md,
-    // rounds 12-13 and 19): 0.87 of a copy without the prefetch, 0.94 with tile b (H100); on an
-    // H200 0.84 with tile b, 0.85-0.86 with tile b + 64.
-    static_assert(STAGED_TILE == 32 * STAGED_THREADS, "one 128-byte line of the prefetch per thread");
+    // copy before it may refill the buffer. An L2 prefetch costs neither: each data thread asks for
+    // one 128-byte line. Block b asks for tile b + 32 (blocks below 32 for tile b as well), so every
+    // tile is asked for once, a few dozen block starts before its ticket is drawn: the copies below
+    // then mostly hit L2, and a copy that must wait for DRAM would hold the SM's request slots for
+    // the whole DRAM latency (an L2 prefetch holds none).
+    static_assert(STAGED_TILE == 32 * STAGED_THREADS, "one 128-byte line of the prefetch per data thread");
     const bool single_tile = gridDim.x == 1;
-    unsigned ticket = 0;
-    if (t == 0 && !single_tile) ticket = atomicAdd(&g_ticket, 1u);
-    const auto prefetch = [&](std::size_t which) {
-        const std::size_t first = which * STAGED_TILE;
-        if (kVectorized && first + STAGED_TILE <= n)
-            cuda::apply_access_property(input + first + 32 * t, 128, cuda::access_property::normal{});
-    };
-    prefetch(std::size_t(blockIdx.x) + STAGED_PREFETCH_AHEAD);
-    if (blockIdx.x < STAGED_PREFETCH_AHEAD) prefetch(blockIdx.x);
-    if (t == 0) {
-        if (!single_tile && ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);
-        s_tile = ticket;
-    }
-    __syncthreads();
-    const unsigned tile = s_tile;
-    stage_tile<kVectorized>(s_data, input, tile, n);
-    __pipeline_wait_prior(0);      // this thread's copies have landed (it reads only its own)
-
-    // ---- scan inside the tile: each float4's sum, scanned across the warp, row by row ----
-    float prefix[STAGED_VECTORS];  // becomes: the sum of the tile's elements before float4 t + 256 k
-    #pragma unroll
-    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
-        const float4 q = s_data[t + STAGED_THREADS * k];
-        const float own = (q.x + q.y) + (q.z + q.w);
-        float inclusive = own;
-        #pragma unroll
-        for (unsigned d = 1; d < 32; d *= 2) {
-            const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
-            if (lane >= d) inclusive += other;
+    if (look_ahead) {
+        if (lane == 0) {
+            unsigned ticket = 0;
+            if (!single_tile) {
+                ticket = atomicAdd(&g_ticket, 1u);
+                if (ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // the last ticket of the launch
+            }
+            s_tile = ticket;
+            s_arrived = 0;
         }
-        if (lane == 31) s_row_totals[k][warp] = inclusive;
-        prefix[k] = inclusive - own;
+    } else {
+        const auto prefetch = [&](std::size_t which) {
+            const std::size_t first = which * STAGED_TILE;
+            if (kVectorized && first + STAGED_TILE <= n)
+                cuda::apply_access_property(input + first + 32 * t, 128, cuda::access_property::normal{});
+        };
+        prefetch(std::size_t(blockIdx.x) + STAGED_PREFETCH_AHEAD);
+        if (blockIdx.x < STAGED_PREFETCH_AHEAD) prefetch(blockIdx.x);
     }
-    __syncthreads();
-    float aggregate = 0.0f;        // add the earlier rows, and the earlier warps of this row
-    #pragma unroll
+    __syncthreads();  // (1) the ticket
+    const unsigned tile = s_tile;
+
+    if (look_ahead) {
+        // ---- look back while the data warps' copies are in flight ----
+        // The walk needs nothing of this tile, so it starts as soon as the ticket is known instead
+        // of after the tile has landed. Tiles come from the ticket, so no fallback is needed: every
+        // smaller ticket's block is already running, and its data warps publish its aggregate
+        // without waiting for anything.
+        float tile_prefix = 0.0f;
+        if (tile == 0) tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        else tile_prefix = look_back<false, false>(tile, epoch, nullptr, 0, nullptr);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    } else {
+        // ---- copy the tile in, row totals, publish the aggregate (the last data warp) ----
+        stage_tile<kVectorized>(s_data, input, tile, n);
+        __pipeline_wait_prior(0);  // this thread's copies have landed (it reads only its own)
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+            float own;
+            const float inclusive = staged_row_scan(s_data, k, lane, &own);
+            if (lane == 31) s_row_totals[k][warp] = inclusive;
+        }
+        // Successors wait for this aggregate, so it must not wait for the look-back (a barrier
+        // would): each data warp counts its arrival, and the last one adds the row totals and
+        // publishes. The fences order lane 31's totals (made visible to lane 0 by __syncwarp)
+        // before the count, and the other warps' totals before the last warp reads them.
+        __syncwarp();
+        unsigned arrived_before = 0;
+        if (lane == 0) {
+            __threadfence_block();
+            arrived_before = atomicAdd(&s_arrived, 1u);
+            __threadfence_block();
+        }
+        arrived_before = __shfl_sync(FULL_MASK, arrived_before, 0);
+        if (arrived_before == STAGED_WARPS - 1 && tile != 0 && lane == 0)  // tile 0: INCLUSIVE only, below
+            publish(tile, make_word(epoch, false, staged_aggregate(s_row_totals)));
+    }
+    __syncthreads();  // (2) every row total, and the tile's prefix
+
+    if (look_ahead) {
+        if (lane == 0) publish(tile, make_word(epoch, true, s_tile_prefix + staged_aggregate(s_row_totals)));
+        return;
+    }
+
+    // ---- add the prefixes and store, row by row ----
+    // The in-row prefixes are computed again here rather than kept across the barriers: held in
+    // registers they would spill at 6 blocks of 288 threads per SM.
+    const std::size_t base = std::size_t(tile) * STAGED_TILE;
+    const bool full_tile = base + STAGED_TILE <= n;
+    float running = s_tile_prefix;  // the tile's prefix, then each row's total in turn
+    #pragma unroll 1
     for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
-        float before = aggregate;
+        float before = running;  // earlier rows, and the earlier warps of this row
         #pragma unroll
         for (unsigned w = 0; w < STAGED_WARPS; ++w) {
             const float x = s_row_totals[k][w];
             if (w < warp) before += x;
-            aggregate += x;
+            running += x;
         }
-        prefix[k] += before;
-    }
-
-    // ---- publish and look back (warp 0). Tiles come from the ticket here, so the look-back
-    // needs no fallback: every smaller ticket's block is already running. ----
-    if (warp == 0) {
-        float tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
-        if (tile != 0) tile_prefix = look_back_and_publish<false, false>(tile, aggregate, epoch, nullptr, 0, nullptr);
-        if (lane == 0) s_tile_prefix = tile_prefix;
-    }
-    __syncthreads();
-
-    // ---- add the prefixes and store, one float4 at a time ----
-    const float tile_prefix = s_tile_prefix;
-    const std::size_t base = std::size_t(tile) * STAGED_TILE;
-    const bool full_tile = base + STAGED_TILE <= n;
-    #pragma unroll
-    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+        float own;
+        const float inclusive = staged_row_scan(s_data, k, lane, &own);
         const float4 q = s_data[t + STAGED_THREADS * k];
         float4 r;
-        r.x = tile_prefix + prefix[k] + q.x;
+        r.x = before + (inclusive - own) + q.x;
         r.y = r.x + q.y;
         r.z = r.y + q.z;
         r.w = r.z + q.w;
@@ -547,7 +601,7 @@ void launch_staged(unsigned tiles, const float* input, float* output, unsigned c
     static const cudaError_t carveout =
         cudaFuncSetAttribute(staged_scan_kernel<kVectorized>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
     (void)carveout;
-    staged_scan_kernel<kVectorized><<<tiles, STAGED_THREADS>>>(input, output, count, epoch, carry_in);
+    staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);
 }
 
 unsigned g_host_epoch = 0;  // epoch of the most recent launch (0 = none yet)
