@@ -6,35 +6,11 @@
 // yet (the convoy) and the rest (the walk's own latency).
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/life_probe.cu -o life_probe && ./life_probe [deep4|fwd|pfo64]
-#define SCANLAB_LOOKBACK_PROBE 1
+#include "probe/probe_common.cuh"
+
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
-
-#include <cuda_runtime.h>
-
-#include "lookback_variants.cuh"
-
-namespace lb = scanlab_lookback;
-using pfl_256x32 = lb::variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 2>;
-using pfl_deep4_256x32 = lb::variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 4, 0, 2>;
-struct pfl_fwd_256x32 : pfl_256x32 { static constexpr bool forward_publish = true; };
-struct pfo64_256x32 : pfl_256x32 { static constexpr unsigned prefetch_offset = 64; };  // the adopted kernel
-
-#define CHECK(call)                                                                          \
-  do {                                                                                       \
-    cudaError_t e = (call);                                                                  \
-    if (e != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e));        \
-      return 1;                                                                              \
-    }                                                                                        \
-  } while (0)
-
-__global__ void fill(float* x, unsigned n) {
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
-    x[i] = static_cast<float>(static_cast<int>((i * 2654435761u) >> 28) - 8);
-}
 
 // Mean, median, p90, p99 of v (us when given ns).
 void row(const char* what, std::vector<double> v, double scale = 1e-3) {
@@ -49,19 +25,18 @@ void row(const char* what, std::vector<double> v, double scale = 1e-3) {
 
 template <class V>
 int probe(const char* name) {
-  using pfl_256x32 = V;
   const unsigned n = 1u << 28;
-  const unsigned tiles = n / pfl_256x32::tile;
+  const unsigned tiles = n / V::tile;
   float *in = nullptr, *out = nullptr;
   CHECK(cudaMalloc(&in, sizeof(float) * n));
   CHECK(cudaMalloc(&out, sizeof(float) * n));
   fill<<<1024, 256>>>(in, n);
-  for (int run = 0; run < 4; ++run) lb::scan<pfl_256x32>(in, out, n);  // the last run is the one read
+  for (int run = 0; run < 4; ++run) lb::scan<V>(in, out, n);  // the last run is the one read
   cudaEvent_t a, b;
   CHECK(cudaEventCreate(&a));
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
-  lb::scan<pfl_256x32>(in, out, n);
+  lb::scan<V>(in, out, n);
   CHECK(cudaEventRecord(b));
   CHECK(cudaDeviceSynchronize());
   float ms = 0;
@@ -79,7 +54,7 @@ int probe(const char* name) {
 
   const unsigned long long t0 = *std::min_element(st[0].begin(), st[0].end());
   std::printf("n = 2^28, %u tiles of %u elements (%s), %.1f us per call with the probe\n", tiles,
-              pfl_256x32::tile, name, ms * 1e3);
+              V::tile, name, ms * 1e3);
   std::printf("first block start to last tile stored: %.1f us\n",
               (*std::max_element(st[4].begin(), st[4].end()) - t0) * 1e-3);
 
@@ -148,8 +123,8 @@ int probe(const char* name) {
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "";
-  if (which == "deep4") return probe<pfl_deep4_256x32>("lb-pfl-deep4-256x32");
-  if (which == "fwd") return probe<pfl_fwd_256x32>("lb-pfl-fwd-256x32");
-  if (which == "pfo64") return probe<pfo64_256x32>("lb-pfo64-256x32");
-  return probe<pfl_256x32>("lb-pfl-256x32");
+  if (which == "deep4") return probe<lb::v_pfl_deep4_256x32>("lb-pfl-deep4-256x32");
+  if (which == "fwd") return probe<lb::v_pfl_fwd_256x32>("lb-pfl-fwd-256x32");
+  if (which == "pfo64") return probe<lb::v_pfo64_256x32>("lb-pfo64-256x32");
+  return probe<lb::v_pfl_256x32>("lb-pfl-256x32");
 }

@@ -6,31 +6,12 @@
 // blocks reached their ticket (what tile = blockIdx.x would have had to wait for).
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/ticket_probe.cu -o ticket_probe && ./ticket_probe
-#define SCANLAB_LOOKBACK_PROBE 1
+#include "probe/probe_common.cuh"
+
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
-#include <cuda_runtime.h>
-
-#include "lookback_variants.cuh"
-
-namespace lb = scanlab_lookback;
-using staged_256x32 = lb::variant<256, 32, 6, 0, false, true, false, 20, true, true>;
-
-#define CHECK(call)                                                                          \
-  do {                                                                                       \
-    cudaError_t e = (call);                                                                  \
-    if (e != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e));        \
-      return 1;                                                                              \
-    }                                                                                        \
-  } while (0)
-
-__global__ void fill(float* x, unsigned n) {
-  for (unsigned i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
-    x[i] = static_cast<float>(static_cast<int>((i * 2654435761u) >> 28) - 8);
-}
+using staged_256x32 = lb::v_stage_256x32;
 
 double percentile(std::vector<long long> v, double p) {
   if (v.empty()) return 0;
