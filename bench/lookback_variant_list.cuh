@@ -141,7 +141,7 @@ using v_pfl_deep4_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false,
 using v_pfl_deep8_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 8, 0, 2>;
 // Round 18: deeper windows lost (every poll got slower); instead, make INCLUSIVE words nearer: a
 // tile that knows its prefix publishes INCLUSIVE for the run of successors that have published an
-// aggregate (propagate_forward in lookback_variants.cuh).
+// aggregate (forward_peek and forward_publish in lookback_variants.cuh).
 struct v_pfl_fwd_256x32 : v_pfl_256x32 { static constexpr bool forward_publish = true; };
 // Round 9's back-offs again, with the prefetch and on the H200 (polls may cost more there).
 using v_pfl_b100_256x32 = variant<256, 32, 6, 0, false, true, false, 100, false, true, false, false, false, false, 1, 0, 2>;

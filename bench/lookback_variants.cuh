@@ -377,7 +377,7 @@ struct variant {
   static constexpr bool no_wait = false;
   // Staged: once a tile's INCLUSIVE value is known, its look-back warp also publishes INCLUSIVE
   // for the unbroken run of successors that have already published their aggregate
-  // (propagate_forward), so later look-backs find an INCLUSIVE word nearer.
+  // (forward_peek, forward_publish), so later look-backs find an INCLUSIVE word nearer.
   static constexpr bool forward_publish = false;
   // Staged with the per-line prefetch (prefetch_guess == 2): block b prefetches tile b + offset
   // instead of tile b (blocks below `offset` prefetch both), so each tile is still asked for once,
@@ -680,6 +680,14 @@ __device__ __forceinline__ void prefetch_tile(const float* input, std::size_t wh
   }
 }
 
+// V::prefetch_offset: block b asks for tile b + offset to be fetched into L2 (one line per
+// thread), and blocks below the offset for their own tile as well, so every tile is asked for once.
+template <class V, bool Vec>
+__device__ __forceinline__ void prefetch_ahead(const float* input, unsigned block, unsigned n) {
+  prefetch_tile<V, Vec, false>(input, std::size_t(block) + V::prefetch_offset, n);
+  if (block < V::prefetch_offset) prefetch_tile<V, Vec, false>(input, block, n);
+}
+
 // Thread t's float4 of row k: its sum, and the inclusive scan of those sums across the warp.
 template <class V>
 __device__ __forceinline__ float row_scan(const float4* data, unsigned k, unsigned lane, float* own_sum) {
@@ -786,8 +794,7 @@ staged_kernel(const float* __restrict__ input, float* __restrict__ output, unsig
   if constexpr (V::prefetch_offset != 0) {
     static_assert(V::prefetch_guess == 2 || (V::fallback && V::prefetch_guess == 0),
                   "the prefetch offset moves the per-line prefetch (or adds one to the ticketless kernel)");
-    prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_offset, n);
-    if (tile < V::prefetch_offset) prefetch_tile<V, Vec, false>(input, tile, n);
+    prefetch_ahead<V, Vec>(input, tile, n);
   } else if constexpr (V::prefetch_guess != 0) {
     prefetch_tile<V, Vec, V::prefetch_guess == 1>(input, tile, n);
   }
@@ -974,8 +981,7 @@ ahead_kernel(const float* __restrict__ input, float* __restrict__ output, unsign
   } else if constexpr (V::prefetch_offset != 0) {
     // Round 21: the adopted L2 prefetch (each tile asked for once, `prefetch_offset` blocks early)
     // instead of the guessed copy; the ticket's tile is copied after barrier (1).
-    prefetch_tile<V, Vec, false>(input, std::size_t(tile) + V::prefetch_offset, n);
-    if (tile < V::prefetch_offset) prefetch_tile<V, Vec, false>(input, tile, n);
+    prefetch_ahead<V, Vec>(input, tile, n);
   } else {
     stage_tile<V, Vec>(data, input, tile, n);
   }

@@ -82,9 +82,8 @@
 // (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
 // copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
 // without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
-// Below 2^20 its extra setup is not repaid
-// (at 2^18: 9.3 us against 7.1 us for the ticketless register kernel), so small n
-// keeps the register kernel.
+// Below 2^20 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
+// ticketless register kernel), so small n keeps the register kernel.
 //
 // The status array holds one word per tile of a launch, sized for n = 2^30
 // (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
