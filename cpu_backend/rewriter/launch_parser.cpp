@@ -70,7 +70,7 @@ std::size_t find_close_angles(const TokenStream& ts, const Region& r, std::size_
   return npos;
 }
 
-// Splits the configuration at top-level commas. Commas inside brackets stay, and so do commas
+// Splits the configuration (or the kernel arguments) at top-level commas. Commas inside brackets stay, and so do commas
 // in `name<...>` when it is plainly a template (followed by '(', '{' or "::").
 std::vector<TokenRange> split_config(const TokenStream& ts, const Region& r, std::size_t begin,
                                      std::size_t end) {
@@ -134,6 +134,7 @@ LaunchParse parse_launch(const TokenStream& ts, const Region& r, std::size_t ope
     return fail("expected '(' with the kernel arguments after '>>>'");
   site.close_paren = ts.match_forward(r, site.open_paren);
   if (site.close_paren == npos) return fail("unbalanced '(' in the kernel arguments");
+  site.args = split_config(ts, r, site.open_paren + 1, site.close_paren);
 
   out.ok = true;
   return out;

@@ -22,6 +22,8 @@ struct LaunchSite {
   std::vector<TokenRange> config;  // 1 to 4 arguments, split at top-level commas
   std::size_t open_paren;          // '(' of the kernel arguments
   std::size_t close_paren;         // matching ')'
+  std::vector<TokenRange> args;    // the kernel arguments, split at top-level commas (one empty
+                                   // range when there are none)
 };
 
 struct LaunchParse {

@@ -104,7 +104,21 @@ class UnitRewriter {
     if (!parse.ok) return error_at(open, parse.error);
     const std::size_t start = parse.site.kernel.begin;
     const std::size_t end = parse.site.close_paren + 1;
+    for (const TokenRange& arg : parse.site.args) mark_null_literal(r, arg);
     edits_[start] = Edit{end, "", std::move(parse.site), r};
+  }
+
+  // A kernel argument spelled `NULL` or `0` is a null pointer constant only as written; the launch
+  // stores arguments before it calls the kernel, so it passes a value that converts like the literal.
+  void mark_null_literal(const Region& r, TokenRange arg) {
+    std::size_t only = npos;
+    for (std::size_t i = arg.begin; i < arg.end; ++i) {
+      if (ts_.skipped(r, i) || !is_significant(ts_[i])) continue;
+      if (only != npos) return;
+      only = i;
+    }
+    if (only != npos && (ts_.is(only, "NULL") || ts_.is(only, "0")))
+      edits_[only] = Edit{only + 1, "::scanlab::cpu::null_argument{}", {}};
   }
 
   std::size_t add_shared(std::size_t shared, const ScopeTracker& scopes) {
@@ -234,7 +248,12 @@ class UnitRewriter {
       out += (k == 0 ? "" : ",") + tidy(s.config[k], k == 0 ? "" : " ");
     out += "), ";
     out += kept_breaks(s.close_angles + 3, s.open_paren);
+    // The kernel's address (when the name picks one function), then the call each CUDA thread
+    // makes: a plain C++ call, so overload resolution and default arguments work as in nvcc.
+    out += "SCANLAB_KERNEL_ADDRESS(" + ts_.collapsed(kernel_tokens) + "), ";
+    out += "[&](auto&... scanlab_kernel_args_) { ";
     out += ts_.slice(s.kernel.begin, s.kernel.end);  // raw: the launch's own edit starts here
+    out += "(scanlab_kernel_args_...); }";
     const TokenRange args{s.open_paren + 1, s.close_paren};
     bool has_args = false;
     for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);

@@ -24,7 +24,8 @@ block_scheduler::block_scheduler()
     : threads_(new cuda_thread[max_threads]),
       lanes_(new warp_lane[max_threads]),
       stacks_(max_threads, default_fiber_stack_bytes()),
-      warp_sync_(new char[warp_sync_ring]) {
+      warp_sync_(new char[warp_sync_ring]),
+      builtins_(this_thread_builtins()) {
   ready_.resize(max_threads);
 }
 
@@ -127,7 +128,7 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
     // ThreadSanitizer's reports name the fibers involved: make that the CUDA thread and block.
     char name[64];
     std::snprintf(name, sizeof name, "CUDA thread (%u,%u,%u) of block (%u,%u,%u)", t.idx.x, t.idx.y, t.idx.z,
-                  tls.block_idx.x, tls.block_idx.y, tls.block_idx.z);
+                  blockIdx.x, blockIdx.y, blockIdx.z);
     __tsan_set_fiber_name(t.slot.tsan_fiber, name);
 #endif
   }
@@ -195,7 +196,7 @@ void block_scheduler::prefetch_upcoming() {
 void block_scheduler::enter(cuda_thread* t) {
   t->status = thread_status::running;
   tls.thread = t;
-  tls.thread_idx = t->idx;
+  *builtins_.thread_idx = t->idx;
   tls.linear_thread = t->linear;
   // Load + store, not an atomic increment: only this thread writes, and a locked add costs as much
   // as the switch itself.
@@ -211,8 +212,8 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   exited_ = 0;
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
-  tls.block_idx = block_idx;
-  tls.block_dim = block_dim;
+  *builtins_.block_idx = block_idx;
+  *builtins_.block_dim = block_dim;
   prepare_threads(count_, block_dim);
   start_phase();
   running_ = true;
@@ -298,7 +299,7 @@ cuda_thread* block_scheduler::release_or_diagnose() {
   }
   // Some live thread waits in a warp collective that cannot complete.
   std::ostringstream m;
-  m << "deadlock in block " << describe_index(tls.block_idx) << " of " << kernel_description()
+  m << "deadlock in block " << describe_index(blockIdx) << " of " << kernel_description()
     << ": no thread can continue.\n"
     << describe_waiting();
   fail(problem::deadlock, m.str());
@@ -314,7 +315,7 @@ void block_scheduler::report_divergent_barrier() {
     ++sites[{short_file(t.wait_file), t.wait_line}];
   }
   std::ostringstream m;
-  m << "divergent barrier in block " << describe_index(tls.block_idx) << " of " << kernel_description() << ":\n";
+  m << "divergent barrier in block " << describe_index(blockIdx) << " of " << kernel_description() << ":\n";
   for (const auto& [site, n] : sites)
     m << "  " << n << " thread" << (n == 1 ? "" : "s") << " wait at " << barrier_name(kind) << " " << site.first << ":"
       << site.second << "\n";
@@ -414,15 +415,15 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
     std::ostringstream m;
     m << what << "\n  at " << warp_op_name(op) << " " << short_file(file) << ":" << line << ", thread "
       << describe_index(self->idx) << " (warp " << warp_index << ", lane " << lane << ") of block "
-      << describe_index(tls.block_idx) << " in " << kernel_description();
+      << describe_index(blockIdx) << " in " << kernel_description();
     fail(problem::warp_divergence, m.str());
   };
   if (!((mask >> lane) & 1u))
     fail_here("warp collective called with a mask (" + hex_mask(mask) + ") that does not include the calling lane");
-  if (mask & ~existing)
-    fail_here("warp collective mask " + hex_mask(mask) + " names lanes " + lane_list(mask & ~existing) +
-              " that do not exist: the block has " + std::to_string(count_) +
-              " threads, so its last warp is partial");
+  // A mask may name lanes past the end of a partial last warp (0xffffffff in a block of 48
+  // threads): the GPU runs such a collective with the lanes that exist, and so do we. Reading a
+  // value from a lane that does not exist gives the poison value, as from any absent lane.
+  mask &= existing;
   if (op != warp_op::sync && op != warp_op::ballot && op != warp_op::any && op != warp_op::all &&
       (width <= 0 || width > 32 || (width & (width - 1)) != 0))
     fail_here("shuffle width " + std::to_string(width) + " is not a power of two between 1 and 32");
@@ -538,8 +539,8 @@ unsigned active_lanes_mask() { return this_scheduler().active_mask(); }
 
 void trap(const char* file, int line) {
   std::ostringstream m;
-  m << "__trap() called at " << short_file(file) << ":" << line << " by thread " << describe_index(tls.thread_idx)
-    << " of block " << describe_index(tls.block_idx) << " in " << describe_launch(current_launch());
+  m << "__trap() called at " << short_file(file) << ":" << line << " by thread " << describe_index(threadIdx)
+    << " of block " << describe_index(blockIdx) << " in " << describe_launch(current_launch());
   this_scheduler().fail(problem::trap, m.str());
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "builtin_variables.h"
 #include "fiber.h"
 #include "scanlab/cpu/control.h"
 #include "scanlab/cpu/device_api.h"
@@ -139,6 +140,7 @@ class block_scheduler {
   unsigned barrier_generation_ = 0;
   static constexpr unsigned warp_sync_ring = 1u << 16;
   std::unique_ptr<char[]> warp_sync_;
+  builtin_variables builtins_;  // this OS thread's threadIdx, blockIdx, blockDim
   unsigned next_warp_token_ = 0;
 };
 

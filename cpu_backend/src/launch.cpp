@@ -10,6 +10,7 @@
 #include "block_scheduler.h"
 #include "device_memory.h"
 #include "error_state.h"
+#include "builtin_variables.h"
 #include "launch_state.h"
 #include "schedule_config.h"
 #include "shared_arena.h"
@@ -160,7 +161,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   count_launch();
   watchdog_launch_started(state);
 
-  tls.grid_dim = config.grid;
+  *this_thread_builtins().grid_dim = config.grid;
   block_scheduler& scheduler = this_scheduler();
   shared_arena& arena = this_arena();
   for (std::uint64_t linear : block_sequence(state.blocks_total, sched.blocks, launch_seed)) {

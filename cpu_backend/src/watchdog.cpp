@@ -112,8 +112,8 @@ void on_crash(int sig, siginfo_t* info, void*) {
                           "out of bounds, or a host pointer used in the kernel. Build the sanitizer variant "
                           "(BACKEND=cpu-asan) to see the exact line.\n",
                           what, info ? info->si_addr : nullptr, state->site->kernel, state->site->file,
-                          state->site->line, tls.block_idx.x, tls.block_idx.y, tls.block_idx.z, tls.thread_idx.x,
-                          tls.thread_idx.y, tls.thread_idx.z);
+                          state->site->line, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
+                          threadIdx.y, threadIdx.z);
     if (n > 0) {
       ssize_t ignored = write(2, crash_buffer, static_cast<std::size_t>(std::min<int>(n, sizeof crash_buffer - 1)));
       (void)ignored;
@@ -130,8 +130,8 @@ void on_asan_death() {
   std::fprintf(stderr,
                "scanlab-cpu: the access above happened in kernel `%s` launched at %s:%d, block (%u,%u,%u), "
                "thread (%u,%u,%u).\n",
-               state->site->kernel, state->site->file, state->site->line, tls.block_idx.x, tls.block_idx.y,
-               tls.block_idx.z, tls.thread_idx.x, tls.thread_idx.y, tls.thread_idx.z);
+               state->site->kernel, state->site->file, state->site->line, blockIdx.x, blockIdx.y,
+               blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z);
 }
 #endif
 

@@ -1,4 +1,5 @@
-// Kernel launches: KERNEL<<<config>>>(args) -> ::scanlab::cpu::launch(site, config, KERNEL, args).
+// Kernel launches: KERNEL<<<config>>>(args) -> ::scanlab::cpu::launch(site, config, address of KERNEL,
+// a lambda that calls KERNEL, args).
 #include "rewrite_test_support.h"
 
 using rewriter_test::newline_count;
@@ -7,22 +8,22 @@ using rewriter_test::rewritten;
 
 TEST_CASE("a launch with grid and block becomes a launch() call", "[launch]") {
   CHECK(rewritten("k<<<grid, block>>>(a, b);\n") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(grid, block), k, a, b);
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(grid, block), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, a, b);
 )cu");
 }
 
 TEST_CASE("shared-memory bytes and stream are passed on as written", "[launch]") {
   CHECK(rewritten("k<<<g, b, smem>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, smem), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, smem), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
   CHECK(rewritten("k<<<g, b, 0, stream>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, 0, stream), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b, 0, stream), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("configuration arguments are re-spaced after commas", "[launch]") {
   CHECK(rewritten("k<<< g,b >>>( x,y );") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, x,y);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x,y);)cu");
   CHECK(rewritten("k <<< g, b >>> (x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("operator<< with template arguments is not a launch", "[launch]") {
@@ -32,34 +33,34 @@ TEST_CASE("operator<< with template arguments is not a launch", "[launch]") {
 
 TEST_CASE("templated kernel names keep their template arguments", "[launch]") {
   CHECK(rewritten("scan_kernel<float, 256><<<g, b>>>(in, out);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"scan_kernel<float, 256>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), scan_kernel<float, 256>, in, out);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"scan_kernel<float, 256>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(scan_kernel<float, 256>), [&](auto&... scanlab_kernel_args_) { scan_kernel<float, 256>(scanlab_kernel_args_...); }, in, out);)cu");
 }
 
 TEST_CASE("the kernel name in launch_site has its whitespace collapsed", "[launch]") {
   CHECK(rewritten("scan_kernel< float,\t256 ><<<g, b>>>(x);") ==
         "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"scan_kernel< float, 256 >\", "
-        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), scan_kernel< float,\t256 >, x);");
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(scan_kernel< float, 256 >), [&](auto&... scanlab_kernel_args_) { scan_kernel< float,\t256 >(scanlab_kernel_args_...); }, x);");
 }
 
 TEST_CASE("namespaced and global-scope kernel names are kept whole", "[launch]") {
   CHECK(rewritten("ns::detail::k<T><<<g, b>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"ns::detail::k<T>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), ns::detail::k<T>, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"ns::detail::k<T>", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(ns::detail::k<T>), [&](auto&... scanlab_kernel_args_) { ns::detail::k<T>(scanlab_kernel_args_...); }, x);)cu");
   CHECK(rewritten("::k<<<g, b>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"::k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), ::k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"::k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(::k), [&](auto&... scanlab_kernel_args_) { ::k(scanlab_kernel_args_...); }, x);)cu");
   CHECK(rewritten("lab::scan<lab::Sum<int>, 4>::kernel<<<g, b>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"lab::scan<lab::Sum<int>, 4>::kernel", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), lab::scan<lab::Sum<int>, 4>::kernel, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"lab::scan<lab::Sum<int>, 4>::kernel", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(lab::scan<lab::Sum<int>, 4>::kernel), [&](auto&... scanlab_kernel_args_) { lab::scan<lab::Sum<int>, 4>::kernel(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("a parenthesized kernel expression is one kernel", "[launch]") {
   CHECK(rewritten("(fast ? fast_k : slow_k)<<<g, b>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"(fast ? fast_k : slow_k)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), (fast ? fast_k : slow_k), x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"(fast ? fast_k : slow_k)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS((fast ? fast_k : slow_k)), [&](auto&... scanlab_kernel_args_) { (fast ? fast_k : slow_k)(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("a launch without kernel arguments omits the trailing ', ARGS'", "[launch]") {
   CHECK(rewritten("k<<<1, 1>>>();") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), k);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); });)cu");
   CHECK(rewritten("k<<<1, 1>>>( /* none */ );") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), k);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); });)cu");
 }
 
 TEST_CASE("a launch spread over lines keeps every line break", "[launch][lines]") {
@@ -74,7 +75,7 @@ TEST_CASE("a launch spread over lines keeps every line break", "[launch][lines]"
         "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, \n"
         "  ::scanlab::cpu::launch_config(grid,\n"
         "     block), \n"
-        "  k, a,\n"
+        "  SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, a,\n"
         "   b);\n"
         "after();\n");
   CHECK(newline_count(out) == newline_count(source));
@@ -87,7 +88,7 @@ TEST_CASE("a launch inside a #define body is rewritten, line splices included", 
   const std::string out = rewritten(source);
   CHECK(out ==
         "#define LAUNCH_SCAN(n) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"scan\", "
-        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(((n) + 255) / 256, 256), scan, data, \\\n"
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(((n) + 255) / 256, 256), SCANLAB_KERNEL_ADDRESS(scan), [&](auto&... scanlab_kernel_args_) { scan(scanlab_kernel_args_...); }, data, \\\n"
         "                                                      n)\n"
         "LAUNCH_SCAN(count);\n");
   CHECK(newline_count(out) == newline_count(source));
@@ -96,7 +97,7 @@ TEST_CASE("a launch inside a #define body is rewritten, line splices included", 
 TEST_CASE("token pasting in a macro's kernel name stays part of the name", "[launch][macro]") {
   CHECK(rewritten("#define RUN(op) op##_kernel<<<g, b>>>(x)\n") ==
         "#define RUN(op) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"op##_kernel\", "
-        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), op##_kernel, x)\n");
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(op##_kernel), [&](auto&... scanlab_kernel_args_) { op##_kernel(scanlab_kernel_args_...); }, x)\n");
 }
 
 TEST_CASE("directives other than #define are copied verbatim", "[launch][macro]") {
@@ -106,33 +107,33 @@ TEST_CASE("directives other than #define are copied verbatim", "[launch][macro]"
 
 TEST_CASE("'>>' inside a configuration argument does not end it", "[launch]") {
   CHECK(rewritten("k<<<(n+255)>>8, 256>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n+255)>>8, 256), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n+255)>>8, 256), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
   CHECK(rewritten("k<<<(n >> 8), (a > b ? 1 : 2)>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n >> 8), (a > b ? 1 : 2)), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config((n >> 8), (a > b ? 1 : 2)), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("a template argument list ending in '>>' right before '>>>' belongs to the config",
           "[launch]") {
   CHECK(rewritten("k<<<g, threads<Wide<int>>>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, threads<Wide<int>>), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, threads<Wide<int>>), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("commas inside brackets and template calls do not split the configuration",
           "[launch]") {
   CHECK(rewritten("k<<<dim3{gx, gy}, dim3(bx, by), std::max<size_t>(a, b)>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(dim3{gx, gy}, dim3(bx, by), std::max<size_t>(a, b)), k, x);)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(dim3{gx, gy}, dim3(bx, by), std::max<size_t>(a, b)), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
 
 TEST_CASE("launches in loops, if bodies, lambdas and several on one line", "[launch]") {
   CHECK(rewritten("for (;;) if (c) a<<<1, 2>>>(x); else b<<<3, 4>>>();") ==
-        R"cu(for (;;) if (c) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"a", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 2), a, x); else ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"b", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(3, 4), b);)cu");
+        R"cu(for (;;) if (c) ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"a", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 2), SCANLAB_KERNEL_ADDRESS(a), [&](auto&... scanlab_kernel_args_) { a(scanlab_kernel_args_...); }, x); else ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"b", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(3, 4), SCANLAB_KERNEL_ADDRESS(b), [&](auto&... scanlab_kernel_args_) { b(scanlab_kernel_args_...); });)cu");
   CHECK(rewritten("auto run = [&] { k<<<g, b>>>(p); };") ==
-        R"cu(auto run = [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), k, p); };)cu");
+        R"cu(auto run = [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, p); };)cu");
 }
 
 TEST_CASE("a launch nested in another launch's arguments is rewritten too", "[launch]") {
   CHECK(rewritten("outer<<<1, 1>>>([&] { inner<<<2, 2>>>(); });") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"outer", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), outer, [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"inner", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(2, 2), inner); });)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"outer", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(outer), [&](auto&... scanlab_kernel_args_) { outer(scanlab_kernel_args_...); }, [&] { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{"inner", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(2, 2), SCANLAB_KERNEL_ADDRESS(inner), [&](auto&... scanlab_kernel_args_) { inner(scanlab_kernel_args_...); }); });)cu");
 }
 
 TEST_CASE("malformed launches are errors reported at the '<<<'", "[launch][errors]") {
@@ -152,4 +153,11 @@ TEST_CASE("malformed launches are errors reported at the '<<<'", "[launch][error
         std::vector<std::string>{"/src/kernel.cu:1:5: error: kernel launch: cannot find the "
                                  "kernel before '<<<' (expected a name like k, ns::k<T>, or a "
                                  "parenthesized expression)"});
+}
+
+TEST_CASE("a NULL or 0 kernel argument stays a null pointer constant", "[launch]") {
+  CHECK(rewritten("k<<<1, 1>>>(NULL, 0, n0, 0 + 1, ( 0 ));") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, ::scanlab::cpu::null_argument{}, ::scanlab::cpu::null_argument{}, n0, 0 + 1, ( 0 ));)cu");
+  CHECK(rewritten("k<<<0, 1>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(0, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kLaunch = "k<<<1, 2>>>(x);";
 constexpr const char* kLaunchRewritten =
     "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, "
-    "::scanlab::cpu::launch_config(1, 2), k, x);";
+    "::scanlab::cpu::launch_config(1, 2), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);";
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 // Kernel launches and shared memory, as emitted by the source rewriter (scanlab-cu2cpp):
-//   k<<<g, b, smem, stream>>>(args)  ->  ::scanlab::cpu::launch(site, launch_config(g, b, smem, stream), k, args)
+//   k<<<g, b, smem, stream>>>(args)  ->  ::scanlab::cpu::launch(site, launch_config(g, b, smem, stream),
+//                                          SCANLAB_KERNEL_ADDRESS(k), [&](auto&... a) { k(a...); }, args)
 //   __shared__ float x[N];            ->  static thread_local shared_slot s; auto& x = s.get<float[N]>(...)
 //   extern __shared__ float d[];      ->  float* const d = dynamic_shared<float>();
 #pragma once
@@ -63,24 +64,65 @@ std::uint64_t current_block_epoch();
 
 }  // namespace detail
 
-template <class... Params, class... Args>
-void launch(const launch_site& site, const launch_config& config, void (*kernel)(Params...), Args&&... args) {
-  static_assert(sizeof...(Params) == sizeof...(Args), "kernel launched with the wrong number of arguments");
-  // Arguments are converted to the parameter types once, as CUDA copies them into the launch;
-  // each CUDA thread then gets its own copy when the kernel is called.
-  using params_t = std::tuple<std::decay_t<Params>...>;
+// A literal `NULL` or `0` passed to a kernel: the rewriter turns it into this, so that it still
+// converts to a pointer parameter (a stored `long` zero would not) and to any other parameter type
+// as the literal would.
+struct null_argument {
+  template <class T>
+  constexpr operator T() const {
+    return T{};
+  }
+};
+
+namespace detail {
+
+template <class A>
+using stored_argument = std::decay_t<A>;
+
+// The kernel's address, for cudaFuncSetAttribute bookkeeping, when the launch names exactly one
+// function (or a pointer to one); an overload set or a template whose arguments are deduced at the
+// call has no address before overload resolution, and gets none (nullptr).
+template <class Dummy, class F>
+const void* kernel_address(Dummy*, F&& kernel) {
+  if constexpr (std::is_function_v<std::remove_reference_t<F>>)
+    return reinterpret_cast<const void*>(&kernel);
+  else
+    return reinterpret_cast<const void*>(kernel);
+}
+
+// Not std::apply: a call that does not compile should be reported at the launch with as short an
+// instantiation chain as possible.
+template <class Invoke, class Tuple, std::size_t... I>
+void invoke_with(Invoke& invoke, Tuple& params, std::index_sequence<I...>) {
+  invoke(std::get<I>(params)...);
+}
+
+}  // namespace detail
+
+// What the rewriter makes of `k<<<g, b, smem, stream>>>(args)`:
+//   launch(site, launch_config(g, b, smem, stream), SCANLAB_KERNEL_ADDRESS(k),
+//          [&](auto&... a) { k(a...); }, args)
+// The arguments are evaluated once, on the host, as CUDA does; each CUDA thread then calls the
+// kernel through `invoke` with its own copy of them, so overloads, templates with deduced
+// arguments, default arguments and implicit conversions resolve exactly as in a C++ call, which is
+// how nvcc resolves a launch.
+template <class Invoke, class... Args>
+void launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke&& invoke,
+            Args&&... args) {
+  using params_t = std::tuple<detail::stored_argument<Args>...>;
   params_t params(std::forward<Args>(args)...);
-  if (!detail::arguments_ok(site, params, std::index_sequence_for<Params...>{})) return;
+  if (!detail::arguments_ok(site, params, std::index_sequence_for<Args...>{})) return;
+  using invoke_t = std::remove_reference_t<Invoke>;
   struct closure_t {
-    void (*kernel)(Params...);
+    invoke_t* invoke;
     params_t* params;
-  } closure{kernel, &params};
+  } closure{&invoke, &params};
   detail::kernel_call call{
       [](const void* c) {
         auto* self = static_cast<const closure_t*>(c);
-        std::apply(self->kernel, *self->params);
+        detail::invoke_with(*self->invoke, *self->params, std::index_sequence_for<Args...>{});
       },
-      &closure, reinterpret_cast<const void*>(kernel)};
+      &closure, kernel_id};
   detail::launch_kernel(site, config, call);
 }
 
@@ -117,3 +159,14 @@ T* dynamic_shared() {
 }
 
 }  // namespace scanlab::cpu
+
+// The address of the kernel a launch names, or nullptr where the name alone does not pick one
+// function (see detail::kernel_address). The requires-expression is made dependent on a dummy
+// template parameter so that an overload set makes it false instead of ill-formed.
+#define SCANLAB_KERNEL_ADDRESS(...)                                                                 \
+  ([&]<class scanlab_dummy_ = void>() -> const void* {                                              \
+    if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__); }) \
+      return ::scanlab::cpu::detail::kernel_address(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__); \
+    else                                                                                            \
+      return nullptr;                                                                               \
+  }())

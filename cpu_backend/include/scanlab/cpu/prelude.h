@@ -34,5 +34,20 @@
 // The rewriter turns every __shared__ declaration of a .cu/.cuh file into per-block storage; one
 // that reaches the compiler came from a header it did not rewrite.
 #define __shared__ static_assert(false, "scanlab CPU backend: __shared__ in a header the CPU backend did not rewrite; give the header a .cuh extension");
+// What nvcc and CUDA's headers define, so that code testing for them (error-check helpers such as
+// `#ifdef __CUDA_RUNTIME_H__ ... checkCudaErrors`, `#ifdef __CUDACC__`) takes the path it takes
+// under nvcc. __CUDA_ARCH__ stays undefined: the CPU backend compiles every function once, for
+// the host, so `#ifdef __CUDA_ARCH__` code (device-only paths) is not taken.
+#define __CUDACC__ 1
+#define __NVCC__ 1
+#define __CUDACC_VER_MAJOR__ 13
+#define __CUDACC_VER_MINOR__ 0
+#define __CUDACC_VER_BUILD__ 88
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define __HOST_DEFINES_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 // Marks the build, for framework code only; lab code never needs it.
 #define SCANLAB_CPU_BACKEND 1
