@@ -99,11 +99,20 @@ ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) {
 }
 
 void ScopeTracker::open(const TokenStream& ts, std::size_t brace) {
-  stack_.push_back(in_function_body() ? ScopeKind::function_body : classify_brace(ts, brace));
+  if (in_function_body()) {
+    stack_.push_back(ScopeKind::function_body);
+    return;
+  }
+  stack_.push_back(classify_brace(ts, brace));
+  if (stack_.back() == ScopeKind::function_body && kernel_depth_ == 0) {
+    for (std::size_t t : declaration_head(ts, brace))
+      if (ts.is(t, "__global__")) kernel_depth_ = stack_.size();
+  }
 }
 
 void ScopeTracker::close() {
   if (!stack_.empty()) stack_.pop_back();
+  if (stack_.size() < kernel_depth_) kernel_depth_ = 0;
 }
 
 bool ScopeTracker::in_function_body() const {

@@ -23,9 +23,12 @@ class ScopeTracker {
   void open(const TokenStream& ts, std::size_t brace);
   void close();
   bool in_function_body() const;
+  // Inside the body of a __global__ function (a launch there is dynamic parallelism).
+  bool in_kernel_body() const { return kernel_depth_ > 0 && stack_.size() >= kernel_depth_; }
 
  private:
   std::vector<ScopeKind> stack_;
+  std::size_t kernel_depth_ = 0;  // stack size once the outermost kernel body opened; 0 if none
 };
 
 }  // namespace scanlab::rewriter

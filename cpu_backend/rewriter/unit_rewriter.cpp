@@ -51,6 +51,10 @@ class UnitRewriter {
       } else if (ts_.is(i, "}")) {
         scopes.close();
         ++i;
+      } else if (starts_launch(i) && scopes.in_kernel_body()) {
+        error_at(i, "scanlab CPU backend: a kernel launch inside a kernel (dynamic parallelism) cannot run on "
+                    "the CPU backend; this file needs a GPU");
+        i += 3;
       } else if (starts_launch(i)) {
         add_launch(ts_.code_region(), i);
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches

@@ -127,7 +127,13 @@ bool pointer_argument_ok(const launch_site& site, int index, const void* pointer
   return false;
 }
 
+// The configuration error of the latest launch on this OS thread, for cudaLaunchKernel's return
+// value (the <<<>>> form has none: cudaGetLastError tells).
+thread_local cudaError_t latest_launch_error = cudaSuccess;
+cudaError_t launch_error_of_last_call() { return latest_launch_error; }
+
 void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call) {
+  latest_launch_error = cudaSuccess;
   std::size_t dynamic_limit = shared_arena::static_limit;
   {
     std::lock_guard<std::mutex> lock(attribute_mutex);
@@ -139,6 +145,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   if (!problem_text.empty()) {
     // Like CUDA: the launch does not happen and cudaGetLastError reports it (not sticky).
     set_error(code);
+    latest_launch_error = code;
     report_problem(problem::launch_config,
                    "invalid launch of kernel `" + std::string(site.kernel) + "` at " + site.file + ":" +
                        std::to_string(site.line) + ": " + problem_text,

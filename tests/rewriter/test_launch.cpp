@@ -161,3 +161,10 @@ TEST_CASE("a NULL or 0 kernel argument stays a null pointer constant", "[launch]
   CHECK(rewritten("k<<<0, 1>>>(x);") ==
         R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(0, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
 }
+
+TEST_CASE("a launch inside a kernel (dynamic parallelism) is an error naming it", "[launch][errors]") {
+  CHECK(rewrite_errors("__global__ void child() {}\n__global__ void parent() {\n  if (true) { child<<<1, 1>>>(); }\n}\n") ==
+        std::vector<std::string>{"/src/kernel.cu:3:20: error: scanlab CPU backend: a kernel launch inside a kernel "
+                                 "(dynamic parallelism) cannot run on the CPU backend; this file needs a GPU"});
+  CHECK(rewrite_errors("__global__ void child() {}\nvoid host() { auto f = [] { child<<<1, 1>>>(); }; f(); }\n").empty());
+}

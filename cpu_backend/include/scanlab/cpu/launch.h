@@ -126,6 +126,35 @@ void launch(const launch_site& site, const launch_config& config, const void* ke
   detail::launch_kernel(site, config, call);
 }
 
+namespace detail {
+template <class... Params, std::size_t... I>
+void launch_from_argument_array(const launch_site& site, const launch_config& config, void (*kernel)(Params...),
+                                void** args, std::index_sequence<I...>) {
+  launch(site, config, reinterpret_cast<const void*>(kernel), [kernel](auto&... a) { kernel(a...); },
+         *static_cast<std::decay_t<Params>*>(args[I])...);
+}
+cudaError_t launch_error_of_last_call();
+}  // namespace detail
+
+}  // namespace scanlab::cpu
+
+// cudaLaunchKernel as cuda_runtime.h declares it for a typed kernel: args[i] points to the value of
+// parameter i. (The untyped `const void*` form cannot know the parameter types on the CPU: see
+// runtime_api.h.)
+template <class... Params>
+cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+                             std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
+                             const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  namespace cpu = ::scanlab::cpu;
+  if (sizeof...(Params) > 0 && args == nullptr) return cudaErrorInvalidValue;
+  const cpu::launch_site site{"cudaLaunchKernel", file, line};
+  cpu::detail::launch_from_argument_array(site, cpu::launch_config(grid, block, shared_bytes, stream), kernel, args,
+                                          std::index_sequence_for<Params...>{});
+  return cpu::detail::launch_error_of_last_call();
+}
+
+namespace scanlab::cpu {
+
 // One per __shared__ declaration (static thread_local, so each OS thread running blocks has its
 // own). The first CUDA thread of a block that reaches the declaration allocates the variable in
 // that block's arena; the rest of the block gets the same address.
