@@ -33,6 +33,8 @@ struct record {
   std::string site;
   bool pinned;
   bool reported = false;
+  bool registered = false;
+  unsigned flags = 0;
 };
 
 std::mutex registry_mutex;
@@ -71,20 +73,40 @@ bool free_device(void* p) {
   return true;
 }
 
-void* allocate_pinned(std::size_t bytes) {
+void* allocate_pinned(std::size_t bytes, unsigned flags) {
   void* p = std::malloc(bytes == 0 ? 1 : bytes);
   if (p == nullptr) return nullptr;
   std::lock_guard<std::mutex> lock(registry_mutex);
-  registry()[static_cast<const char*>(p)] = record{bytes, "cudaMallocHost", true};
+  registry()[static_cast<const char*>(p)] = record{bytes, "cudaMallocHost", true, false, false, flags};
   return p;
 }
 
 bool free_pinned(void* p) {
   std::lock_guard<std::mutex> lock(registry_mutex);
   auto it = registry().find(static_cast<const char*>(p));
-  if (it == registry().end() || !it->second.pinned) return false;
+  if (it == registry().end() || !it->second.pinned || it->second.registered) return false;
   registry().erase(it);
   std::free(p);
+  return true;
+}
+
+bool register_host_range(void* p, std::size_t bytes, unsigned flags) {
+  auto* c = static_cast<const char*>(p);
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto& r = registry();
+  // Overlapping an allocation or another registered range is an error, as in CUDA.
+  auto next = r.lower_bound(c);
+  if (next != r.end() && next->first < c + bytes) return false;
+  if (next != r.begin() && std::prev(next)->first + std::prev(next)->second.bytes > c) return false;
+  r[c] = record{bytes, "cudaHostRegister", true, false, true, flags};
+  return true;
+}
+
+bool unregister_host_range(void* p) {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry().find(static_cast<const char*>(p));
+  if (it == registry().end() || !it->second.registered) return false;
+  registry().erase(it);
   return true;
 }
 
@@ -97,12 +119,18 @@ std::optional<allocation_info> find_allocation(const void* p) {
   --it;
   // One past the end still counts: kernels legitimately form end pointers.
   if (c > it->first + it->second.bytes) return std::nullopt;
-  return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned};
+  return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned, it->second.registered,
+                         it->second.flags};
 }
 
 bool is_device_range(const void* p, std::size_t bytes) {
   auto a = find_allocation(p);
   return a && !a->pinned_host && static_cast<const char*>(p) + bytes <= a->base + a->bytes;
+}
+
+bool is_device_accessible_range(const void* p, std::size_t bytes) {
+  auto a = find_allocation(p);
+  return a && static_cast<const char*>(p) + bytes <= a->base + a->bytes;
 }
 
 bool is_global_variable(const void* p) {

@@ -13,18 +13,27 @@ struct allocation_info {
   const char* base = nullptr;
   std::size_t bytes = 0;
   std::string site;  // "file:line" of the cudaMalloc
-  bool pinned_host = false;
+  bool pinned_host = false;  // cudaHostAlloc/cudaMallocHost, or a cudaHostRegister range
+  bool registered = false;   // a cudaHostRegister range: the program owns the memory
+  unsigned flags = 0;        // the cudaHostAlloc/cudaHostRegister flags
 };
 
 void* allocate_device(std::size_t bytes, const char* file, int line);
 bool free_device(void* p);
-void* allocate_pinned(std::size_t bytes);
+void* allocate_pinned(std::size_t bytes, unsigned flags = 0);
 bool free_pinned(void* p);
+// Mapped (page-locked) host memory is plain host memory here, which kernels may use as on a GPU:
+// cudaHostRegister records the range so that launches and copies accept pointers into it.
+bool register_host_range(void* p, std::size_t bytes, unsigned flags);
+bool unregister_host_range(void* p);
 
 // The allocation containing p (device or pinned host), if any.
 std::optional<allocation_info> find_allocation(const void* p);
 // True if [p, p+bytes) lies inside one device allocation.
 bool is_device_range(const void* p, std::size_t bytes);
+// True if [p, p+bytes) lies inside one device allocation or one pinned (mapped) host range: the
+// memory a kernel or a device-side copy may touch.
+bool is_device_accessible_range(const void* p, std::size_t bytes);
 // True for addresses of global variables (__device__ symbols live in the program's data segment).
 bool is_global_variable(const void* p);
 

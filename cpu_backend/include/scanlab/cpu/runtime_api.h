@@ -1,11 +1,20 @@
-// The host-side CUDA runtime API subset that scanlab's CPU backend provides.
-// Every function is defined in libscanlab_cpu; anything not declared here fails at compile time
-// (see unsupported.h for the names we recognise and explain).
+// The host-side CUDA runtime API of scanlab's CPU backend.
+// The C API is the toolkit's, generated (generated/runtime_functions.h: every function with CUDA's
+// parameter types and default arguments). Each is defined in libscanlab_cpu: implemented for the
+// CPU "device" (src/runtime_*.cpp), or, where a CPU cannot honour it, answering
+// cudaErrorNotSupported with a message (src/runtime_unsupported.cpp). Families that stay out of
+// scope (managed memory, graphs, textures, IPC, interop) are compile errors: see unsupported.h.
+// This file adds what cuda_runtime.h adds for C++: the template overloads over pointer and kernel
+// types, and cudaMalloc with the allocating call site.
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
-#include "scanlab/cpu/types.h"
+#include "scanlab/cpu/runtime_types.h"
+#include "scanlab/cpu/generated/runtime_functions.h"
+
+// ---- Memory
 
 // The call site is recorded with compiler builtins (they honour #line, so they name the student's
 // file) to let out-of-bounds reports say where a buffer was allocated.
@@ -16,38 +25,63 @@ cudaError_t cudaMalloc(T** ptr, std::size_t bytes, const char* file = __builtin_
                        int line = __builtin_LINE()) {
   return cudaMalloc(reinterpret_cast<void**>(ptr), bytes, file, line);
 }
-cudaError_t cudaFree(void* ptr);
-cudaError_t cudaMallocHost(void** ptr, std::size_t bytes);
-template <class T>
-cudaError_t cudaMallocHost(T** ptr, std::size_t bytes) {
-  return cudaMallocHost(reinterpret_cast<void**>(ptr), bytes);
+inline cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(ptr, bytes, flags);
 }
-cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned int flags);
-cudaError_t cudaFreeHost(void* ptr);
-
-cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind,
-                            cudaStream_t stream = nullptr);
-cudaError_t cudaMemset(void* dst, int value, std::size_t bytes);
-cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream = nullptr);
-cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes);
-
-// __device__ globals are ordinary globals on the CPU, so a symbol is simply its address.
-cudaError_t scanlab_cpu_symbol_copy(void* dst, const void* src, std::size_t bytes);
 template <class T>
-cudaError_t cudaMemcpyToSymbol(T& symbol, const void* src, std::size_t bytes, std::size_t offset = 0,
-                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
+cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned int flags = 0) {
+  return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags);
+}
+template <class T>
+cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned int flags) {
+  return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags);
+}
+template <class T>
+cudaError_t cudaHostGetDevicePointer(T** device_ptr, void* host_ptr, unsigned int flags) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(device_ptr), host_ptr, flags);
+}
+template <class T>
+cudaError_t cudaMallocPitch(T** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
+  return cudaMallocPitch(reinterpret_cast<void**>(ptr), pitch, width, height);
+}
+inline cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(ptr, bytes, pool, stream);
+}
+template <class T>
+cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
+  return cudaMallocAsync(reinterpret_cast<void**>(ptr), bytes, stream);
+}
+template <class T>
+cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), bytes, pool, stream);
+}
+template <class T>
+cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
+  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), bytes, pool, stream);
+}
+
+// ---- driver_functions.h: the constructors of the 3-D copy structs.
+inline cudaPitchedPtr make_cudaPitchedPtr(void* d, std::size_t p, std::size_t xsz, std::size_t ysz) {
+  return cudaPitchedPtr{d, p, xsz, ysz};
+}
+inline cudaPos make_cudaPos(std::size_t x, std::size_t y, std::size_t z) { return cudaPos{x, y, z}; }
+inline cudaExtent make_cudaExtent(std::size_t w, std::size_t h, std::size_t d) { return cudaExtent{w, h, d}; }
+
+// ---- Symbols: __device__ globals are ordinary globals on the CPU, so a symbol is its address.
+template <class T>
+cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, std::size_t bytes, std::size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyHostToDevice) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
-  return scanlab_cpu_symbol_copy(reinterpret_cast<char*>(&symbol) + offset, src, bytes);
+  return cudaMemcpyToSymbol(static_cast<const void*>(&symbol), src, bytes, offset, kind);
 }
 template <class T>
 cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, std::size_t bytes, std::size_t offset = 0,
-                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+                                 cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   if (offset + bytes > sizeof(T)) return cudaErrorInvalidValue;
-  return scanlab_cpu_symbol_copy(dst, reinterpret_cast<const char*>(&symbol) + offset, bytes);
+  return cudaMemcpyFromSymbol(dst, static_cast<const void*>(&symbol), bytes, offset, kind);
 }
 template <class T>
-cudaError_t cudaMemcpyToSymbolAsync(T& symbol, const void* src, std::size_t bytes, std::size_t offset = 0,
+cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, std::size_t bytes, std::size_t offset = 0,
                                     cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t = nullptr) {
   return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
 }
@@ -58,47 +92,140 @@ cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const T& symbol, std::size_t by
 }
 template <class T>
 cudaError_t cudaGetSymbolAddress(void** dev_ptr, const T& symbol) {
-  *dev_ptr = const_cast<void*>(static_cast<const void*>(&symbol));
-  return cudaSuccess;
+  return cudaGetSymbolAddress(dev_ptr, static_cast<const void*>(&symbol));
 }
 template <class T>
 cudaError_t cudaGetSymbolSize(std::size_t* size, const T&) {
+  if (size == nullptr) return cudaErrorInvalidValue;
   *size = sizeof(T);
   return cudaSuccess;
 }
 
-cudaError_t cudaDeviceSynchronize();
-cudaError_t cudaDeviceReset();
-cudaError_t cudaGetLastError();
-cudaError_t cudaPeekAtLastError();
-const char* cudaGetErrorString(cudaError_t error);
-const char* cudaGetErrorName(cudaError_t error);
+// ---- Events
 
-cudaError_t cudaGetDeviceCount(int* count);
-cudaError_t cudaGetDevice(int* device);
-cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device);
-cudaError_t cudaDeviceGetAttribute(int* value, cudaDeviceAttr attr, int device);
-cudaError_t cudaDriverGetVersion(int* version);
-cudaError_t cudaRuntimeGetVersion(int* version);
-
-cudaError_t cudaStreamCreate(cudaStream_t* stream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t* stream, unsigned int flags);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaStreamQuery(cudaStream_t stream);
-
-cudaError_t cudaEventCreate(cudaEvent_t* event);
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t* event, unsigned int flags);
-cudaError_t cudaEventDestroy(cudaEvent_t event);
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = nullptr);
-cudaError_t cudaEventSynchronize(cudaEvent_t event);
-cudaError_t cudaEventQuery(cudaEvent_t event);
-cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end);
-cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
-
-cudaError_t scanlab_cpu_func_set_attribute(const void* func, cudaFuncAttribute attr, int value);
-template <class F>
-cudaError_t cudaFuncSetAttribute(F* func, cudaFuncAttribute attr, int value) {
-  return scanlab_cpu_func_set_attribute(reinterpret_cast<const void*>(func), attr, value);
+inline cudaError_t cudaEventCreate(cudaEvent_t* event, unsigned int flags) {
+  return cudaEventCreateWithFlags(event, flags);
 }
+
+// ---- Kernels: the C++ API takes the kernel itself; the C API its address.
+
+template <class T>
+cudaError_t cudaFuncSetAttribute(T* func, cudaFuncAttribute attr, int value) {
+  return cudaFuncSetAttribute(reinterpret_cast<const void*>(func), attr, value);
+}
+template <class T>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, T* func) {
+  return cudaFuncGetAttributes(attr, reinterpret_cast<const void*>(func));
+}
+template <class T>
+cudaError_t cudaFuncSetCacheConfig(T* func, cudaFuncCache config) {
+  return cudaFuncSetCacheConfig(reinterpret_cast<const void*>(func), config);
+}
+template <class T>
+cudaError_t cudaFuncSetSharedMemConfig(T* func, cudaSharedMemConfig config) {
+  return cudaFuncSetSharedMemConfig(reinterpret_cast<const void*>(func), config);
+}
+
+// ---- Occupancy, answered from the device properties (see src/runtime_device.cpp).
+
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, T func, int block_size,
+                                                          std::size_t dynamic_shared) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, reinterpret_cast<const void*>(func),
+                                                                block_size, dynamic_shared, cudaOccupancyDefault);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, T func, int block_size,
+                                                                   std::size_t dynamic_shared, unsigned int flags) {
+  return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, reinterpret_cast<const void*>(func),
+                                                                block_size, dynamic_shared, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t* bytes, T func, int blocks, int block_size) {
+  return cudaOccupancyAvailableDynamicSMemPerBlock(bytes, reinterpret_cast<const void*>(func), blocks, block_size);
+}
+
+namespace scanlab::cpu::detail {
+// The block size (a multiple of the warp size, at most `block_size_limit` when positive) that
+// keeps the most threads resident per multiprocessor, the largest such on ties, and the grid that
+// fills the device with it. `shared_for(block)` gives the dynamic shared memory of a block.
+template <class SharedFor>
+cudaError_t best_block_size(int* min_grid, int* block, const void* func, SharedFor shared_for,
+                            int block_size_limit, unsigned int flags) {
+  if (min_grid == nullptr || block == nullptr) return cudaErrorInvalidValue;
+  int max_threads = 0, warp = 0, sms = 0;
+  if (cudaError_t e = cudaDeviceGetAttribute(&max_threads, cudaDevAttrMaxThreadsPerBlock, 0); e != cudaSuccess) return e;
+  cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  const int limit = block_size_limit > 0 && block_size_limit < max_threads ? block_size_limit : max_threads;
+  int best_threads = 0, best_block = 0, best_blocks = 0;
+  for (int size = limit - limit % warp; size > 0; size -= warp) {
+    int blocks = 0;
+    if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+            &blocks, func, size, static_cast<std::size_t>(shared_for(size)), flags);
+        e != cudaSuccess)
+      return e;
+    if (blocks * size > best_threads) {
+      best_threads = blocks * size;
+      best_block = size;
+      best_blocks = blocks;
+    }
+  }
+  *block = best_block;
+  *min_grid = best_blocks * sms;
+  return cudaSuccess;
+}
+}  // namespace scanlab::cpu::detail
+
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(int* min_grid, int* block, T func,
+                                                                    UnaryFunction shared_for_block,
+                                                                    int block_size_limit = 0, unsigned int flags = 0) {
+  return scanlab::cpu::detail::best_block_size(min_grid, block, reinterpret_cast<const void*>(func), shared_for_block,
+                                               block_size_limit, flags);
+}
+template <class UnaryFunction, class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(int* min_grid, int* block, T func,
+                                                           UnaryFunction shared_for_block, int block_size_limit = 0) {
+  return scanlab::cpu::detail::best_block_size(min_grid, block, reinterpret_cast<const void*>(func), shared_for_block,
+                                               block_size_limit, cudaOccupancyDefault);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block, T func, std::size_t dynamic_shared = 0,
+                                               int block_size_limit = 0) {
+  return scanlab::cpu::detail::best_block_size(
+      min_grid, block, reinterpret_cast<const void*>(func), [dynamic_shared](int) { return dynamic_shared; },
+      block_size_limit, cudaOccupancyDefault);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* block, T func,
+                                                        std::size_t dynamic_shared = 0, int block_size_limit = 0,
+                                                        unsigned int flags = 0) {
+  return scanlab::cpu::detail::best_block_size(
+      min_grid, block, reinterpret_cast<const void*>(func), [dynamic_shared](int) { return dynamic_shared; },
+      block_size_limit, flags);
+}
+
+// ---- cudaLaunchKernel: the typed form (the kernel itself) is in launch.h. The C form, with the
+// kernel's address as `const void*`, cannot be honoured: the CPU backend calls the kernel as a C++
+// function and needs its parameter types to read `args`.
+namespace scanlab::cpu::detail {
+template <class...>
+inline constexpr bool untyped_launch = false;
+}
+template <class F, class... A>
+  requires std::is_same_v<std::remove_cv_t<std::remove_reference_t<F>>, const void*> ||
+           std::is_same_v<std::remove_cv_t<std::remove_reference_t<F>>, void*>
+cudaError_t cudaLaunchKernel(F&&, A&&...) {
+  static_assert(scanlab::cpu::detail::untyped_launch<F, A...>,
+                "scanlab CPU backend: cudaLaunchKernel needs the kernel itself (cudaLaunchKernel(kernel, grid, "
+                "block, args, ...)), not its address cast to const void*: the CPU backend must know the kernel's "
+                "parameter types to read args.");
+  return cudaErrorNotSupported;
+}
+
+// ---- Legacy names that CUDA 13 removed; older course code still calls them.
+[[deprecated("cudaThreadSynchronize was removed in CUDA 13; use cudaDeviceSynchronize")]]
+inline cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
+[[deprecated("cudaThreadExit was removed in CUDA 13; use cudaDeviceReset")]]
+inline cudaError_t cudaThreadExit() { return cudaDeviceReset(); }

@@ -16,21 +16,75 @@ inline constexpr bool unsupported = false;
     return 0;                                                                                     \
   }
 
-SCANLAB_UNSUPPORTED(cudaMallocManaged, "Use cudaMalloc and explicit cudaMemcpy.")
-SCANLAB_UNSUPPORTED(cudaMemPrefetchAsync, "Managed memory is not supported.")
-SCANLAB_UNSUPPORTED(cudaMallocAsync, "Use cudaMalloc.")
-SCANLAB_UNSUPPORTED(cudaFreeAsync, "Use cudaFree.")
-SCANLAB_UNSUPPORTED(cudaMallocPitch, "Use cudaMalloc.")
-SCANLAB_UNSUPPORTED(cudaMemcpy2D, "Use cudaMemcpy.")
-SCANLAB_UNSUPPORTED(cudaLaunchKernel, "Use the <<<grid, block>>> launch syntax.")
-SCANLAB_UNSUPPORTED(cudaLaunchCooperativeKernel, "Grid-wide synchronisation is not emulated.")
-SCANLAB_UNSUPPORTED(cudaLaunchKernelEx, "Use the <<<grid, block>>> launch syntax.")
-SCANLAB_UNSUPPORTED(cudaStreamBeginCapture, "CUDA graphs are not emulated.")
-SCANLAB_UNSUPPORTED(cudaGraphLaunch, "CUDA graphs are not emulated.")
-SCANLAB_UNSUPPORTED(cudaOccupancyMaxActiveBlocksPerMultiprocessor, "Occupancy has no meaning on the CPU.")
-SCANLAB_UNSUPPORTED(cudaOccupancyMaxPotentialBlockSize, "Occupancy has no meaning on the CPU.")
-SCANLAB_UNSUPPORTED(cudaDeviceSetLimit, "Device limits are not emulated.")
-SCANLAB_UNSUPPORTED(cudaCtxResetPersistingL2Cache, "The L2 cache is not emulated.")
+// ---- Runtime API functions (the runtime API helper's entries).
+// A whole family of the toolkit's runtime functions stays out: every function whose name starts
+// with PREFIX becomes a compile error naming FEATURE. The list is expanded by
+// cpu_backend/tools/gen_runtime_api.py into generated/runtime_rejected.h (included below); a
+// runtime function not rejected here is declared, and either implemented or answered at run time
+// with cudaErrorNotSupported and a message.
+#define SCANLAB_UNSUPPORTED_RUNTIME(NAME, FEATURE)                                                \
+  template <class... A>                                                                           \
+  int NAME(A&&...) {                                                                              \
+    static_assert(::scanlab::cpu::detail::unsupported<A...>,                                      \
+                  "scanlab CPU backend: " #NAME " needs " FEATURE                                 \
+                  ", which the CPU backend does not emulate; this file needs a GPU.");           \
+    return 0;                                                                                     \
+  }
+#define SCANLAB_UNSUPPORTED_FAMILY(PREFIX, FEATURE)  // read by the generator only
+
+SCANLAB_UNSUPPORTED_FAMILY(cudaMallocManaged, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemPrefetch, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemDiscard, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemAdvise, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemRangeGetAttribute, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamAttachMemAsync, "managed (unified) memory")
+SCANLAB_UNSUPPORTED_FAMILY(cudaLaunchCooperativeKernel, "a grid-wide cooperative launch")
+SCANLAB_UNSUPPORTED_FAMILY(cudaGraphics, "graphics interoperability")
+SCANLAB_UNSUPPORTED_FAMILY(cudaGraph, "CUDA graphs")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamBeginCapture, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamEndCapture, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamIsCapturing, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamGetCaptureInfo, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaStreamUpdateCaptureDependencies, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaThreadExchangeStreamCaptureMode, "CUDA graphs (stream capture)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaUserObject, "CUDA graphs (user objects)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDeviceGraphMemTrim, "CUDA graphs")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDeviceGetGraphMemAttribute, "CUDA graphs")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDeviceSetGraphMemAttribute, "CUDA graphs")
+SCANLAB_UNSUPPORTED_FAMILY(cudaCreateTextureObject, "texture objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDestroyTextureObject, "texture objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaGetTextureObject, "texture objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaCreateSurfaceObject, "surface objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDestroySurfaceObject, "surface objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaGetSurfaceObject, "surface objects")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMallocArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMalloc3DArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMallocMipmappedArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaFreeArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaFreeMipmappedArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaGetMipmappedArrayLevel, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMipmappedArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpyToArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpyFromArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpy2DToArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpy2DFromArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpyArrayToArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaMemcpy2DArrayToArray, "CUDA arrays (texture memory)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaIpc, "inter-process communication (IPC)")
+SCANLAB_UNSUPPORTED_FAMILY(cudaExternalMemory, "external memory interoperability")
+SCANLAB_UNSUPPORTED_FAMILY(cudaImportExternal, "external memory and semaphore interoperability")
+SCANLAB_UNSUPPORTED_FAMILY(cudaDestroyExternal, "external memory and semaphore interoperability")
+SCANLAB_UNSUPPORTED_FAMILY(cudaSignalExternalSemaphoresAsync, "external semaphore interoperability")
+SCANLAB_UNSUPPORTED_FAMILY(cudaWaitExternalSemaphoresAsync, "external semaphore interoperability")
+#include "scanlab/cpu/generated/runtime_rejected.h"
+
+// Single runtime names (C++ templates of cuda_runtime.h that the generator does not see).
+SCANLAB_UNSUPPORTED_RUNTIME(cudaLaunchKernelEx, "a launch with cluster or launch attributes (cudaLaunchKernelEx)")
+#undef SCANLAB_UNSUPPORTED_RUNTIME
+#undef SCANLAB_UNSUPPORTED_FAMILY
+
+// ---- Device functions.
 SCANLAB_UNSUPPORTED(__shfl, "Use __shfl_sync with an explicit mask (the mask-less form was removed in CUDA 9).")
 SCANLAB_UNSUPPORTED(__shfl_up, "Use __shfl_up_sync with an explicit mask.")
 SCANLAB_UNSUPPORTED(__shfl_down, "Use __shfl_down_sync with an explicit mask.")

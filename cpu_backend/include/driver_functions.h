@@ -1,0 +1,4 @@
+// scanlab CPU backend: stands in for the toolkit header <driver_functions.h>; what it declares lives in the
+// CPU backend's prelude with the rest of the CUDA runtime (see scanlab/cpu/runtime_api.h).
+#pragma once
+#include "scanlab/cpu/prelude.h"

@@ -1,0 +1,347 @@
+// Memory on the CPU "device": allocations (plain, pitched, 3-D, stream-ordered, pinned and mapped
+// host memory), copies and fills in 1, 2 and 3 dimensions, symbols and pointer attributes.
+// Device memory is host heap memory tracked by device_memory.cpp, so the checks CUDA makes (a
+// device pointer where one is needed, rows that fit their pitch) are made here against that record.
+#include <cstdio>
+#include <cstring>
+
+#include "device_memory.h"
+#include "error_state.h"
+#include "runtime_objects.h"
+#include "scanlab/cpu/runtime_api.h"
+
+using namespace scanlab::cpu::detail;
+
+namespace {
+
+// cudaMallocPitch rounds rows up to the texture alignment of the emulated device.
+constexpr std::size_t pitch_alignment = 512;
+
+bool device_side(const void* p, std::size_t bytes) {
+  return is_device_accessible_range(p, bytes) || is_global_variable(p);
+}
+
+// The checks of a copy of `bytes` at dst and src: CUDA rejects a device side that is not device
+// memory (the usual sign of swapped arguments or a wrong direction).
+cudaError_t check_copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+  if (bytes == 0) return cudaSuccess;
+  if (dst == nullptr || src == nullptr) return cudaErrorInvalidValue;
+  switch (kind) {
+    case cudaMemcpyHostToDevice:
+      if (!device_side(dst, bytes)) return cudaErrorInvalidValue;
+      break;
+    case cudaMemcpyDeviceToHost:
+      if (!device_side(src, bytes)) return cudaErrorInvalidValue;
+      break;
+    case cudaMemcpyDeviceToDevice:
+      if (!device_side(dst, bytes) || !device_side(src, bytes)) return cudaErrorInvalidValue;
+      break;
+    case cudaMemcpyHostToHost:
+    case cudaMemcpyDefault:
+      break;
+    default:
+      return cudaErrorInvalidMemcpyDirection;
+  }
+  return cudaSuccess;
+}
+
+// The bytes a pitched region of `height` rows of `width` bytes spans.
+std::size_t pitched_span(std::size_t pitch, std::size_t width, std::size_t height) {
+  return height == 0 ? 0 : pitch * (height - 1) + width;
+}
+
+cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                    std::size_t height, cudaMemcpyKind kind) {
+  if (width == 0 || height == 0) return cudaSuccess;
+  if (width > dpitch || width > spitch) return set_error(cudaErrorInvalidPitchValue);
+  if (dst == nullptr || src == nullptr) return set_error(cudaErrorInvalidValue);
+  // Each side is checked over its own span: the two pitches may differ.
+  const bool dst_ok = device_side(dst, pitched_span(dpitch, width, height));
+  const bool src_ok = device_side(src, pitched_span(spitch, width, height));
+  switch (kind) {
+    case cudaMemcpyHostToDevice: if (!dst_ok) return set_error(cudaErrorInvalidValue); break;
+    case cudaMemcpyDeviceToHost: if (!src_ok) return set_error(cudaErrorInvalidValue); break;
+    case cudaMemcpyDeviceToDevice: if (!dst_ok || !src_ok) return set_error(cudaErrorInvalidValue); break;
+    case cudaMemcpyHostToHost:
+    case cudaMemcpyDefault: break;
+    default: return set_error(cudaErrorInvalidMemcpyDirection);
+  }
+  for (std::size_t row = 0; row < height; ++row)
+    std::memmove(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
+  return cudaSuccess;
+}
+
+cudaError_t fill_2d(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+  if (width == 0 || height == 0) return cudaSuccess;
+  if (dst == nullptr || width > pitch) return set_error(cudaErrorInvalidValue);
+  if (!device_side(dst, pitched_span(pitch, width, height))) return set_error(cudaErrorInvalidValue);
+  for (std::size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(dst) + row * pitch, value, width);
+  return cudaSuccess;
+}
+
+}  // namespace
+
+// ---- Allocation
+
+cudaError_t cudaMalloc(void** ptr, std::size_t bytes, const char* file, int line) {
+  if (ptr == nullptr) return set_error(cudaErrorInvalidValue);
+  *ptr = nullptr;
+  if (bytes == 0) return cudaSuccess;  // CUDA returns success and a null pointer
+  void* p = allocate_device(bytes, file, line);
+  if (p == nullptr) return set_error(cudaErrorMemoryAllocation);
+  *ptr = p;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFree(void* ptr) {
+  if (ptr == nullptr) return cudaSuccess;
+  if (auto damage = check_canaries()) report_problem(scanlab::cpu::problem::global_out_of_bounds, *damage, cudaErrorIllegalAddress);
+  return free_device(ptr) ? cudaSuccess : set_error(cudaErrorInvalidValue);
+}
+
+cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
+  if (ptr == nullptr || pitch == nullptr) return set_error(cudaErrorInvalidValue);
+  *pitch = (width + pitch_alignment - 1) / pitch_alignment * pitch_alignment;
+  return cudaMalloc(ptr, *pitch * height, "cudaMallocPitch", 0);
+}
+
+cudaError_t cudaMalloc3D(cudaPitchedPtr* pitched, cudaExtent extent) {
+  if (pitched == nullptr) return set_error(cudaErrorInvalidValue);
+  std::size_t pitch = 0;
+  void* p = nullptr;
+  if (cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, extent.height * extent.depth); e != cudaSuccess) return e;
+  *pitched = cudaPitchedPtr{p, pitch, extent.width, extent.height};
+  return cudaSuccess;
+}
+
+// Stream-ordered allocation: the stream's earlier work has already run, so the memory can be
+// handed out (and taken back) at once.
+cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaStream_t) {
+  return cudaMalloc(ptr, bytes, "cudaMallocAsync", 0);
+}
+cudaError_t cudaMallocFromPoolAsync(void** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t) {
+  if (pool != nullptr && pool != default_mem_pool())
+    return not_supported("cudaMallocFromPoolAsync", "memory pools other than the device's default pool");
+  return cudaMalloc(ptr, bytes, "cudaMallocFromPoolAsync", 0);
+}
+cudaError_t cudaFreeAsync(void* ptr, cudaStream_t) { return cudaFree(ptr); }
+
+CUmemPoolHandle_st* scanlab::cpu::detail::default_mem_pool() {
+  static CUmemPoolHandle_st pool;
+  return &pool;
+}
+cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* pool, int device) {
+  if (pool == nullptr) return set_error(cudaErrorInvalidValue);
+  if (device != 0) return set_error(cudaErrorInvalidDevice);
+  *pool = default_mem_pool();
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetMemPool(cudaMemPool_t* pool, int device) { return cudaDeviceGetDefaultMemPool(pool, device); }
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t pool, std::size_t) {
+  return pool == default_mem_pool() ? cudaSuccess : set_error(cudaErrorInvalidValue);
+}
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attr, void* value) {
+  if (pool != default_mem_pool() || value == nullptr) return set_error(cudaErrorInvalidValue);
+  if (attr == cudaMemPoolAttrReleaseThreshold) pool->release_threshold = *static_cast<unsigned long long*>(value);
+  return cudaSuccess;  // reuse policies change nothing: freed memory goes straight back to the heap
+}
+cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t pool, cudaMemPoolAttr attr, void* value) {
+  if (pool != default_mem_pool() || value == nullptr) return set_error(cudaErrorInvalidValue);
+  switch (attr) {
+    case cudaMemPoolReuseFollowEventDependencies:
+    case cudaMemPoolReuseAllowOpportunistic:
+    case cudaMemPoolReuseAllowInternalDependencies:
+      *static_cast<int*>(value) = 1;
+      break;
+    case cudaMemPoolAttrReleaseThreshold:
+      *static_cast<unsigned long long*>(value) = pool->release_threshold;
+      break;
+    default:  // the pool's reserved and used memory: the device memory in use
+      *static_cast<unsigned long long*>(value) = device_bytes_in_use();
+      break;
+  }
+  return cudaSuccess;
+}
+
+// ---- Pinned and mapped host memory: plain host memory, recorded so kernels may use it.
+
+cudaError_t cudaMallocHost(void** ptr, std::size_t bytes) { return cudaHostAlloc(ptr, bytes, cudaHostAllocDefault); }
+cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned int flags) {
+  constexpr unsigned known = cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined;
+  if (ptr == nullptr || (flags & ~known) != 0) return set_error(cudaErrorInvalidValue);
+  *ptr = allocate_pinned(bytes, flags);
+  return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
+}
+cudaError_t cudaFreeHost(void* ptr) {
+  if (ptr == nullptr) return cudaSuccess;
+  return free_pinned(ptr) ? cudaSuccess : set_error(cudaErrorInvalidValue);
+}
+cudaError_t cudaHostRegister(void* ptr, std::size_t bytes, unsigned int flags) {
+  constexpr unsigned known =
+      cudaHostRegisterPortable | cudaHostRegisterMapped | cudaHostRegisterIoMemory | cudaHostRegisterReadOnly;
+  if (ptr == nullptr || bytes == 0 || (flags & ~known) != 0) return set_error(cudaErrorInvalidValue);
+  if (flags & cudaHostRegisterIoMemory) return not_supported("cudaHostRegister", "registering I/O memory");
+  return register_host_range(ptr, bytes, flags) ? cudaSuccess : set_error(cudaErrorHostMemoryAlreadyRegistered);
+}
+cudaError_t cudaHostUnregister(void* ptr) {
+  return unregister_host_range(ptr) ? cudaSuccess : set_error(cudaErrorHostMemoryNotRegistered);
+}
+cudaError_t cudaHostGetDevicePointer(void** device_ptr, void* host_ptr, unsigned int flags) {
+  if (device_ptr == nullptr || flags != 0) return set_error(cudaErrorInvalidValue);
+  auto a = find_allocation(host_ptr);
+  if (!a || !a->pinned_host) return set_error(cudaErrorInvalidValue);
+  *device_ptr = host_ptr;  // one address space: the device sees the host memory where it is
+  return cudaSuccess;
+}
+cudaError_t cudaHostGetFlags(unsigned int* flags, void* host_ptr) {
+  if (flags == nullptr) return set_error(cudaErrorInvalidValue);
+  auto a = find_allocation(host_ptr);
+  if (!a || !a->pinned_host) return set_error(cudaErrorInvalidValue);
+  *flags = a->flags;
+  return cudaSuccess;
+}
+
+cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attr, const void* ptr) {
+  if (attr == nullptr) return set_error(cudaErrorInvalidValue);
+  *attr = cudaPointerAttributes{};
+  auto a = find_allocation(ptr);
+  void* p = const_cast<void*>(ptr);
+  if (a && !a->pinned_host) {
+    *attr = cudaPointerAttributes{cudaMemoryTypeDevice, 0, p, nullptr, {}};
+  } else if (a) {
+    *attr = cudaPointerAttributes{cudaMemoryTypeHost, 0, p, p, {}};
+  } else if (ptr != nullptr && is_global_variable(ptr)) {
+    *attr = cudaPointerAttributes{cudaMemoryTypeDevice, 0, p, nullptr, {}};
+  } else {
+    *attr = cudaPointerAttributes{cudaMemoryTypeUnregistered, cudaInvalidDeviceId, nullptr, p, {}};
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  const std::size_t total = prop.totalGlobalMem;  // what we pretend to have; allocation is the real limit
+  if (free_bytes) *free_bytes = total > device_bytes_in_use() ? total - device_bytes_in_use() : 0;
+  if (total_bytes) *total_bytes = total;
+  return cudaSuccess;
+}
+
+// ---- Copies and fills
+
+cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+  // A synchronous copy waits for earlier kernels, so it reports their failures.
+  if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);
+  if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
+  if (bytes != 0) std::memmove(dst, src, bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
+  if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
+  if (bytes != 0) std::memmove(dst, src, bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes) {
+  if (dst_device != 0 || src_device != 0) return set_error(cudaErrorInvalidDevice);
+  return cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice);
+}
+cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes,
+                                cudaStream_t stream) {
+  if (dst_device != 0 || src_device != 0) return set_error(cudaErrorInvalidDevice);
+  return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream);
+}
+
+cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                         std::size_t height, cudaMemcpyKind kind) {
+  if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);
+  return copy_2d(dst, dpitch, src, spitch, width, height, kind);
+}
+cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t) {
+  return copy_2d(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+  if (p == nullptr) return set_error(cudaErrorInvalidValue);
+  if (p->srcArray != nullptr || p->dstArray != nullptr)
+    return not_supported("cudaMemcpy3D", "copies to or from CUDA arrays");
+  const cudaExtent e = p->extent;  // width in bytes for linear memory
+  const cudaPitchedPtr s = p->srcPtr, d = p->dstPtr;
+  if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
+  if (s.ptr == nullptr || d.ptr == nullptr) return set_error(cudaErrorInvalidValue);
+  const std::size_t s_rows = s.ysize ? s.ysize : e.height, d_rows = d.ysize ? d.ysize : e.height;
+  if (p->srcPos.x + e.width > s.pitch || p->dstPos.x + e.width > d.pitch) return set_error(cudaErrorInvalidPitchValue);
+  for (std::size_t z = 0; z < e.depth; ++z) {
+    const char* src = static_cast<const char*>(s.ptr) + ((p->srcPos.z + z) * s_rows + p->srcPos.y) * s.pitch + p->srcPos.x;
+    char* dst = static_cast<char*>(d.ptr) + ((p->dstPos.z + z) * d_rows + p->dstPos.y) * d.pitch + p->dstPos.x;
+    if (cudaError_t err = copy_2d(dst, d.pitch, src, s.pitch, e.width, e.height, p->kind); err != cudaSuccess) return err;
+  }
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) { return cudaMemcpy3D(p); }
+
+cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
+  if (bytes == 0) return cudaSuccess;
+  if (dst == nullptr || !device_side(dst, bytes)) return set_error(cudaErrorInvalidValue);
+  std::memset(dst, value, bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
+  return cudaMemset(dst, value, bytes);
+}
+cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
+  return fill_2d(dst, pitch, value, width, height);
+}
+cudaError_t cudaMemset2DAsync(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height,
+                              cudaStream_t) {
+  return fill_2d(dst, pitch, value, width, height);
+}
+cudaError_t cudaMemset3D(cudaPitchedPtr p, int value, cudaExtent e) {
+  if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
+  const std::size_t rows = p.ysize ? p.ysize : e.height;
+  for (std::size_t z = 0; z < e.depth; ++z)
+    if (cudaError_t err = fill_2d(static_cast<char*>(p.ptr) + z * rows * p.pitch, p.pitch, value, e.width, e.height);
+        err != cudaSuccess)
+      return err;
+  return cudaSuccess;
+}
+cudaError_t cudaMemset3DAsync(cudaPitchedPtr p, int value, cudaExtent e, cudaStream_t) {
+  return cudaMemset3D(p, value, e);
+}
+
+// ---- Symbols: the C API receives the symbol's address (the C++ templates pass &symbol).
+
+cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, std::size_t bytes, std::size_t offset,
+                               cudaMemcpyKind kind) {
+  if (symbol == nullptr) return set_error(cudaErrorInvalidSymbol);
+  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return set_error(cudaErrorInvalidMemcpyDirection);
+  if (bytes != 0) std::memmove(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t bytes, std::size_t offset,
+                                 cudaMemcpyKind kind) {
+  if (symbol == nullptr) return set_error(cudaErrorInvalidSymbol);
+  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+    return set_error(cudaErrorInvalidMemcpyDirection);
+  if (bytes != 0) std::memmove(dst, static_cast<const char*>(symbol) + offset, bytes);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, std::size_t bytes, std::size_t offset,
+                                    cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+}
+cudaError_t cudaMemcpyFromSymbolAsync(void* dst, const void* symbol, std::size_t bytes, std::size_t offset,
+                                      cudaMemcpyKind kind, cudaStream_t) {
+  return cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+}
+cudaError_t cudaGetSymbolAddress(void** dev_ptr, const void* symbol) {
+  if (dev_ptr == nullptr) return set_error(cudaErrorInvalidValue);
+  if (symbol == nullptr) return set_error(cudaErrorInvalidSymbol);
+  *dev_ptr = const_cast<void*>(symbol);
+  return cudaSuccess;
+}
+cudaError_t cudaGetSymbolSize(std::size_t*, const void*) {
+  // Only the C++ overload knows a symbol's type, and with it its size.
+  return not_supported("cudaGetSymbolSize", "the C API form, given an address; call it with the symbol itself");
+}

@@ -1,0 +1,114 @@
+// Streams, events and host callbacks on the CPU. Work runs when it is issued, so every stream is
+// trivially in order, a stream is always idle when queried, and a callback can run at once: all
+// work issued before it has finished.
+#include <algorithm>
+
+#include "error_state.h"
+#include "runtime_objects.h"
+#include "scanlab/cpu/runtime_api.h"
+
+using namespace scanlab::cpu::detail;
+
+namespace {
+// The priority range of an H100 (cudaDeviceGetStreamPriorityRange): 0 is the lowest.
+constexpr int lowest_priority = 0;
+constexpr int highest_priority = -5;
+
+bool is_builtin_stream(cudaStream_t s) { return s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread; }
+}  // namespace
+
+cudaError_t cudaDeviceGetStreamPriorityRange(int* least, int* greatest) {
+  if (least) *least = lowest_priority;
+  if (greatest) *greatest = highest_priority;
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t* s) { return cudaStreamCreateWithPriority(s, cudaStreamDefault, 0); }
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned int flags) {
+  return cudaStreamCreateWithPriority(s, flags, 0);
+}
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned int flags, int priority) {
+  if (s == nullptr || (flags & ~cudaStreamNonBlocking) != 0) return set_error(cudaErrorInvalidValue);
+  // CUDA clamps a priority outside the range to the nearest end.
+  *s = new CUstream_st{flags, std::clamp(priority, highest_priority, lowest_priority)};
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned int* flags) {
+  if (flags == nullptr) return set_error(cudaErrorInvalidValue);
+  *flags = is_builtin_stream(s) ? cudaStreamDefault : s->flags;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetPriority(cudaStream_t s, int* priority) {
+  if (priority == nullptr) return set_error(cudaErrorInvalidValue);
+  *priority = is_builtin_stream(s) ? 0 : s->priority;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetDevice(cudaStream_t, int* device) {
+  if (device == nullptr) return set_error(cudaErrorInvalidValue);
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamGetId(cudaStream_t s, unsigned long long* id) {
+  if (id == nullptr) return set_error(cudaErrorInvalidValue);
+  *id = s == nullptr || s == cudaStreamLegacy ? 0 : s == cudaStreamPerThread ? 1 : reinterpret_cast<unsigned long long>(s);
+  return cudaSuccess;
+}
+cudaError_t cudaStreamDestroy(cudaStream_t s) {
+  if (is_builtin_stream(s)) return set_error(cudaErrorInvalidResourceHandle);
+  delete s;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
+cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t event, unsigned int) {
+  return event == nullptr ? set_error(cudaErrorInvalidResourceHandle) : cudaSuccess;
+}
+
+cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t callback, void* user_data, unsigned int flags) {
+  if (callback == nullptr || flags != 0) return set_error(cudaErrorInvalidValue);
+  callback(s, cudaSuccess, user_data);
+  return cudaSuccess;
+}
+cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void* user_data) {
+  if (fn == nullptr) return set_error(cudaErrorInvalidValue);
+  fn(user_data);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t* e) { return cudaEventCreateWithFlags(e, cudaEventDefault); }
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned int flags) {
+  constexpr unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if (e == nullptr || (flags & ~known) != 0) return set_error(cudaErrorInvalidValue);
+  // An interprocess event must also disable timing (CUDA's rule).
+  if ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)) return set_error(cudaErrorInvalidValue);
+  *e = new CUevent_st{};
+  (*e)->flags = flags;
+  return cudaSuccess;
+}
+cudaError_t cudaEventDestroy(cudaEvent_t e) {
+  if (e == nullptr) return set_error(cudaErrorInvalidResourceHandle);
+  delete e;
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { return cudaEventRecordWithFlags(e, s, cudaEventRecordDefault); }
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t, unsigned int flags) {
+  if (e == nullptr) return set_error(cudaErrorInvalidResourceHandle);
+  if ((flags & ~cudaEventRecordExternal) != 0) return set_error(cudaErrorInvalidValue);
+  e->when = std::chrono::steady_clock::now();  // work before it has already run
+  e->recorded = true;
+  return cudaSuccess;
+}
+cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  if (e == nullptr) return set_error(cudaErrorInvalidResourceHandle);
+  return cudaDeviceSynchronize();
+}
+cudaError_t cudaEventQuery(cudaEvent_t e) {
+  return e == nullptr ? set_error(cudaErrorInvalidResourceHandle) : cudaSuccess;
+}
+cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t start, cudaEvent_t end) {
+  if (ms == nullptr || start == nullptr || end == nullptr) return set_error(cudaErrorInvalidResourceHandle);
+  if ((start->flags | end->flags) & cudaEventDisableTiming) return set_error(cudaErrorInvalidResourceHandle);
+  if (!start->recorded || !end->recorded) return set_error(cudaErrorInvalidResourceHandle);
+  *ms = std::chrono::duration<float, std::milli>(end->when - start->when).count();
+  return cudaSuccess;
+}
