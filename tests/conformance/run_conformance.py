@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Runs one conformance program on the CPU backend and compares it with its GPU recording.
+
+Builds programs/<area>/<name>.cu with scanlab-nvcc (cached: rebuilt only when the source, its flags or the
+backend changed), runs it under each thread/block order and compares stdout plus a last line "exit=<code>"
+with expected/<area>/<name>.out, recorded on a GPU by record_gpu.sh. Exit status: 0 pass, 1 fail,
+77 skipped (no recording yet).
+"""
+import argparse
+import difflib
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+ALL_ORDERS = ("forward", "reverse", "random")
+
+
+def header_value(source_text, key):
+    """The text after '// <key>:' in the program's comments, or None."""
+    match = re.search(r"^//\s*" + re.escape(key) + r":(.*)$", source_text, re.MULTILINE)
+    return match.group(1).strip() if match else None
+
+
+def newest_mtime(paths):
+    """Newest modification time among files and (recursively) folders: the backend's state."""
+    newest = 0.0
+    for path in paths:
+        if os.path.isdir(path):
+            for root, _, files in os.walk(path):
+                for name in files:
+                    newest = max(newest, os.stat(os.path.join(root, name)).st_mtime)
+        elif os.path.exists(path):
+            newest = max(newest, os.stat(path).st_mtime)
+    return newest
+
+
+def build(args, source_text, flags):
+    """Builds the program unless an up-to-date build (or build failure) is cached. Returns (binary, error)."""
+    os.makedirs(os.path.dirname(args.binary), exist_ok=True)
+    key = hashlib.sha256()
+    key.update(source_text.encode())
+    key.update(("\0" + " ".join(flags) + "\0" + args.opt + "\0" + args.nvcc).encode())
+    key.update(repr(newest_mtime([args.nvcc] + args.depends)).encode())
+    digest = key.hexdigest()
+    stamp, failure = args.binary + ".key", args.binary + ".build-failed"
+    if os.path.exists(stamp) and open(stamp).read() == digest:
+        if os.path.exists(failure):
+            return None, open(failure).read()
+        if os.path.exists(args.binary):
+            return args.binary, None
+    for stale in (stamp, failure):
+        if os.path.exists(stale):
+            os.remove(stale)
+    command = [args.nvcc, args.opt] + flags + [args.program, "-o", args.binary]
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    ok = result.returncode == 0
+    if not ok:
+        with open(failure, "w") as out:
+            out.write("$ " + " ".join(command) + "\n" + result.stdout)
+    with open(stamp, "w") as out:
+        out.write(digest)
+    return (args.binary, None) if ok else (None, open(failure).read())
+
+
+def run(binary, order, seed, timeout):
+    """Runs the binary under one schedule; returns (stdout + 'exit=<code>' line, stderr)."""
+    env = dict(os.environ, SCANLAB_THREAD_ORDER=order, SCANLAB_BLOCK_ORDER=order, SCANLAB_SEED=str(seed))
+    with tempfile.TemporaryDirectory() as work:  # stray files a program writes stay out of the tree
+        try:
+            result = subprocess.run([binary], cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    timeout=timeout)
+            code = result.returncode if result.returncode >= 0 else 128 - result.returncode  # as a shell reports it
+            out, err = result.stdout, result.stderr
+        except subprocess.TimeoutExpired as expired:
+            code, out, err = 124, expired.stdout or b"", (expired.stderr or b"") + b"\n[timed out]\n"
+    text = out.decode(errors="replace")
+    return text + "exit=%d\n" % code, err.decode(errors="replace")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--program", required=True, help="the .cu file")
+    parser.add_argument("--expected", required=True, help="its GPU recording")
+    parser.add_argument("--nvcc", required=True, help="the build tree's bin/scanlab-nvcc")
+    parser.add_argument("--binary", required=True, help="where the cached build goes")
+    parser.add_argument("--depends", action="append", default=[],
+                        help="files or folders of the backend: a newer one forces a rebuild")
+    parser.add_argument("--opt", default="-O1")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per run")
+    parser.add_argument("--seed", type=int, default=20261124)
+    parser.add_argument("--orders", default=None, help="comma-separated; default: the program's header or all")
+    args = parser.parse_args()
+
+    name = os.path.relpath(args.program, os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs"))
+    if not os.path.exists(args.expected):
+        print("SKIPPED: no GPU recording for %s yet (%s); run tests/conformance/record_gpu.sh on a GPU machine"
+              % (name, args.expected))
+        return SKIP
+    expected = open(args.expected).read()
+    source_text = open(args.program).read()
+    flags = (header_value(source_text, "conformance-flags") or "").split()
+    orders = (args.orders or header_value(source_text, "conformance-orders") or ",".join(ALL_ORDERS))
+    orders = [o.strip() for o in orders.replace(" ", ",").split(",") if o.strip()]
+
+    binary, error = build(args, source_text, flags)
+    if binary is None:
+        lines = error.splitlines()
+        first = next((l for l in lines if "error" in l), lines[-1] if lines else "")
+        print("BUILD FAILED on the CPU backend: %s\nfirst error: %s" % (name, first))
+        print("\n".join(lines[:40]))
+        return 1
+
+    failed = 0
+    for order in orders:
+        actual, stderr = run(binary, order, args.seed, args.timeout)
+        if actual == expected:
+            print("ok   %s order=%s" % (name, order))
+            continue
+        failed += 1
+        print("FAIL %s order=%s (replay: SCANLAB_THREAD_ORDER=%s SCANLAB_BLOCK_ORDER=%s SCANLAB_SEED=%d %s)"
+              % (name, order, order, order, args.seed, binary))
+        diff = difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
+                                    "expected (GPU)", "actual (CPU backend, %s)" % order)
+        sys.stdout.writelines(list(diff)[:80])
+        if stderr.strip():
+            print("--- stderr (last lines) ---")
+            print("\n".join(stderr.splitlines()[-15:]))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
