@@ -7,6 +7,9 @@
 # CUDA headers; `cpu-asan` adds AddressSanitizer to find out-of-bounds accesses, `cpu-tsan`
 # ThreadSanitizer to find races between the threads of a block even when the output is right.
 
+# CCCL's headers (libcu++) for the CPU backends: scanlab_use_cccl(<target>).
+include(ScanlabCccl)
+
 function(scanlab_cpu_rewrite out_var target)
   set(outputs "")
   foreach(src IN LISTS ARGN)
@@ -69,14 +72,17 @@ function(scanlab_add_cuda_target name)
     target_link_libraries(${name} PRIVATE ${ARG_LINK})  # plain C++, no CUDA at all
   elseif(ARG_BACKEND STREQUAL "cpu")
     target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    scanlab_use_cccl(${name})
     target_link_libraries(${name} PRIVATE scanlab::cpu_runtime ${ARG_LINK})
   elseif(ARG_BACKEND STREQUAL "cpu-asan")
     target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    scanlab_use_cccl(${name})
     target_compile_options(${name} PRIVATE -fsanitize=address -fno-omit-frame-pointer)
     target_link_options(${name} PRIVATE -fsanitize=address)
     target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_asan ${ARG_LINK})
   elseif(ARG_BACKEND STREQUAL "cpu-tsan")
     target_compile_definitions(${name} PRIVATE SCANLAB_BACKEND_CPU=1)
+    scanlab_use_cccl(${name})
     target_compile_options(${name} PRIVATE -fsanitize=thread)
     target_link_options(${name} PRIVATE -fsanitize=thread)
     target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_tsan ${ARG_LINK})

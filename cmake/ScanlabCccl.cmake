@@ -1,0 +1,97 @@
+# Finds CCCL's headers (libcu++: <cuda/atomic>, <cuda/std/...>, <cuda/cmath>) for the CPU backend.
+# The CPU backend does not reimplement libcu++: it compiles CCCL's own headers in their host-only
+# mode (scanlab's thin wrappers in cpu_backend/include/cuda/ switch that mode on). Where from, in
+# this order:
+#   1. SCANLAB_CCCL_INCLUDE_DIR given by the user (cache variable or environment variable);
+#   2. the CUDA toolkit's copy (<toolkit>/include/cccl), which matches its nvcc;
+#   3. the PyPI package nvidia-cuda-cccl, installed with
+#        python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl
+#      or into any Python environment python3 sees (it puts the headers in nvidia/cu*/include).
+# Sets SCANLAB_CCCL_INCLUDE_DIR (empty when none is found: then `#include <cuda/atomic>` in a
+# CPU-backend build stops with a message naming the package) and defines
+# scanlab_use_cccl(<target>), which adds it to a CPU-backend target.
+
+function(_scanlab_cccl_usable dir out_var)
+  if(dir AND EXISTS "${dir}/cuda/std/atomic" AND EXISTS "${dir}/cuda/cmath" AND EXISTS "${dir}/nv/target")
+    set(${out_var} TRUE PARENT_SCOPE)
+  else()
+    set(${out_var} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(_scanlab_find_cccl out_var)
+  # 1. Given by the user.
+  foreach(given IN ITEMS "${SCANLAB_CCCL_INCLUDE_DIR}" "$ENV{SCANLAB_CCCL_INCLUDE_DIR}")
+    _scanlab_cccl_usable("${given}" ok)
+    if(ok)
+      set(${out_var} "${given}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  # 2. The CUDA toolkit: the one CMake found for the GPU build, else the usual places.
+  set(toolkit_dirs ${CUDAToolkit_INCLUDE_DIRS})
+  foreach(root IN ITEMS "$ENV{CUDA_PATH}" "$ENV{CUDA_HOME}" "$ENV{CUDA_ROOT}" /usr/local/cuda /opt/cuda)
+    if(root)
+      list(APPEND toolkit_dirs "${root}/include")
+    endif()
+  endforeach()
+  file(GLOB versioned_toolkits LIST_DIRECTORIES true "/usr/local/cuda-*/include")
+  list(SORT versioned_toolkits COMPARE NATURAL ORDER DESCENDING)
+  list(APPEND toolkit_dirs ${versioned_toolkits})
+  foreach(inc IN LISTS toolkit_dirs)
+    _scanlab_cccl_usable("${inc}/cccl" ok)
+    if(ok)
+      set(${out_var} "${inc}/cccl" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  # 3. The PyPI package nvidia-cuda-cccl: scanlab's documented --target folder, then every
+  #    site-packages folder of the python3 on the PATH.
+  set(python_dirs "$ENV{HOME}/.local/share/scanlab/cccl")
+  find_program(SCANLAB_PYTHON3 NAMES python3 python)
+  if(SCANLAB_PYTHON3)
+    execute_process(
+      COMMAND "${SCANLAB_PYTHON3}" -c
+              "import site, sys; print(';'.join(sys.path + site.getsitepackages() + [site.getusersitepackages()]))"
+      OUTPUT_VARIABLE site_dirs OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE rc)
+    if(rc EQUAL 0)
+      list(APPEND python_dirs ${site_dirs})
+    endif()
+  endif()
+  foreach(site IN LISTS python_dirs)
+    if(site AND IS_DIRECTORY "${site}/nvidia")
+      file(GLOB candidates LIST_DIRECTORIES true "${site}/nvidia/cu*/include" "${site}/nvidia/cuda_cccl/include")
+      list(SORT candidates COMPARE NATURAL ORDER DESCENDING)
+      foreach(inc IN LISTS candidates)
+        _scanlab_cccl_usable("${inc}" ok)
+        if(ok)
+          set(${out_var} "${inc}" PARENT_SCOPE)
+          return()
+        endif()
+      endforeach()
+    endif()
+  endforeach()
+  set(${out_var} "" PARENT_SCOPE)
+endfunction()
+
+_scanlab_find_cccl(_scanlab_cccl_found)
+set(SCANLAB_CCCL_INCLUDE_DIR "${_scanlab_cccl_found}" CACHE PATH
+    "CCCL's include folder (holds cuda/std/atomic) for the CPU backend's libcu++ support" FORCE)
+if(SCANLAB_CCCL_INCLUDE_DIR)
+  file(STRINGS "${SCANLAB_CCCL_INCLUDE_DIR}/cuda/std/__cccl/version.h" _scanlab_cccl_version_line
+       REGEX "#define CCCL_VERSION [0-9]+")
+  string(REGEX MATCH "[0-9]+" _scanlab_cccl_version "${_scanlab_cccl_version_line}")
+  message(STATUS "scanlab: CCCL ${_scanlab_cccl_version} for the CPU backend: ${SCANLAB_CCCL_INCLUDE_DIR}")
+else()
+  message(STATUS "scanlab: CCCL not found: <cuda/atomic>, <cuda/std/...> will not compile on the CPU "
+                 "backend (python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl)")
+endif()
+
+# After the target's own include folders and as a system folder: scanlab's wrappers under
+# cpu_backend/include/cuda/ must be found first (they #include_next CCCL's), and CCCL's warnings
+# are not the student's.
+function(scanlab_use_cccl target)
+  if(SCANLAB_CCCL_INCLUDE_DIR)
+    target_include_directories(${target} SYSTEM AFTER PRIVATE "${SCANLAB_CCCL_INCLUDE_DIR}")
+  endif()
+endfunction()
