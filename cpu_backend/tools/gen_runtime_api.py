@@ -48,6 +48,9 @@ HAND_DECLARED = {
     "cudaLaunchKernel": "launch.h: runs a kernel through the CPU scheduler (the lead's)",
 }
 
+# Of those, the ones programs write in their own declarations: defined empty.
+USER_VISIBLE_EMPTY_MACROS = ["CUDART_CB", "CUDARTAPI"]
+
 # The view of the headers that a host compilation by nvcc has on Linux.
 PREDEFINED = {
     "__cplusplus": 202002,
@@ -204,8 +207,10 @@ class Function:
     def __init__(self, ret, name, params):
         self.ret, self.name, self.params = ret, name, params  # params keep their default arguments
 
+    deprecated = False  # the toolkit marks it __CUDA_DEPRECATED: calls warn as under nvcc
+
     def declaration(self):
-        return "%s %s(%s);" % (self.ret, self.name, ", ".join(self.params))
+        return "%s%s %s(%s);" % ("[[deprecated]] " if self.deprecated else "", self.ret, self.name, ", ".join(self.params))
 
     def parameters_without_defaults(self):
         return ", ".join(re.sub(r"\s*=.*$", "", p) for p in self.params)
@@ -219,7 +224,9 @@ def parse_function(statement: str):
     params = split_top_level(m.group(3))
     if params == ["void"]:
         params = []
-    return Function(m.group(1).strip(), m.group(2), params)
+    fn = Function(m.group(1).strip(), m.group(2), params)
+    fn.deprecated = "__CUDA_DEPRECATED" in statement
+    return fn
 
 
 def read(path, defines):
@@ -373,6 +380,8 @@ def main():
           banner(version, "CUDA's runtime types: enums with the toolkit's enumerators and values, #define constants,\n"
                  "// structs with the toolkit's fields in its order, and handle typedefs.") +
           "#pragma once\n\n#include <cstddef>\n\n#include \"scanlab/cpu/vector_types.h\"\n\n"
+          "// ---- calling-convention macros that programs write themselves (void CUDART_CB callback(...))\n" +
+          "".join("#ifndef %s\n#define %s\n#endif\n" % (m, m) for m in USER_VISIBLE_EMPTY_MACROS) + "\n" +
           "// ---- constants (#define, as in the toolkit, so #if and #ifdef see them)\n" +
           "\n".join(constant_lines) + "\n" + "\n".join(type_lines) + "\n")
 

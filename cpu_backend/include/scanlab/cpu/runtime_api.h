@@ -121,10 +121,13 @@ template <class T>
 cudaError_t cudaFuncSetCacheConfig(T* func, cudaFuncCache config) {
   return cudaFuncSetCacheConfig(reinterpret_cast<const void*>(func), config);
 }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 template <class T>
-cudaError_t cudaFuncSetSharedMemConfig(T* func, cudaSharedMemConfig config) {
+[[deprecated]] cudaError_t cudaFuncSetSharedMemConfig(T* func, cudaSharedMemConfig config) {
   return cudaFuncSetSharedMemConfig(reinterpret_cast<const void*>(func), config);
 }
+#pragma GCC diagnostic pop
 
 // ---- Occupancy, answered from the device properties (see src/runtime_device.cpp).
 

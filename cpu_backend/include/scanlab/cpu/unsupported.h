@@ -26,7 +26,7 @@ inline constexpr bool unsupported = false;
   template <class... A>                                                                           \
   int NAME(A&&...) {                                                                              \
     static_assert(::scanlab::cpu::detail::unsupported<A...>,                                      \
-                  "scanlab CPU backend: " #NAME " needs " FEATURE                                 \
+                  "scanlab CPU backend: " #NAME " is not supported: it needs " FEATURE            \
                   ", which the CPU backend does not emulate; this file needs a GPU.");           \
     return 0;                                                                                     \
   }

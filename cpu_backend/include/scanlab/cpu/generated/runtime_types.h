@@ -7,6 +7,14 @@
 
 #include "scanlab/cpu/vector_types.h"
 
+// ---- calling-convention macros that programs write themselves (void CUDART_CB callback(...))
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
+#ifndef CUDARTAPI
+#define CUDARTAPI
+#endif
+
 // ---- constants (#define, as in the toolkit, so #if and #ifdef see them)
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01

@@ -1,0 +1,28 @@
+// Runtime features the CPU backend keeps out of scope must stop the build with a message that names
+// the feature and says the file needs a GPU (built once per feature with -DREJECT_<FEATURE>).
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+__global__ void kernel(float* a) { a[threadIdx.x] = 1.0f; }
+
+int main() {
+  float* p = nullptr;
+#if defined(REJECT_MANAGED)
+  cudaMallocManaged(&p, 64 * sizeof(float));
+#elif defined(REJECT_GRAPHS)
+  cudaGraph_t graph;
+  cudaGraphCreate(&graph, 0);
+#elif defined(REJECT_TEXTURES)
+  cudaTextureObject_t texture;
+  cudaResourceDesc resource{};
+  cudaTextureDesc description{};
+  cudaCreateTextureObject(&texture, &resource, &description, nullptr);
+#elif defined(REJECT_COOPERATIVE)
+  void* args[] = {&p};
+  cudaLaunchCooperativeKernel((const void*)kernel, dim3(1), dim3(32), args, 0, nullptr);
+#elif defined(REJECT_DRIVER_API)
+  CUresult status = cuInit(0);
+  (void)status;
+#endif
+  return p == nullptr ? 0 : 1;
+}
