@@ -8,8 +8,9 @@
 #        python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl
 #      or into any Python environment python3 sees (it puts the headers in nvidia/cu*/include).
 # Sets SCANLAB_CCCL_INCLUDE_DIR (empty when none is found: then `#include <cuda/atomic>` in a
-# CPU-backend build stops with a message naming the package) and defines
-# scanlab_use_cccl(<target>), which adds it to a CPU-backend target.
+# CPU-backend build stops with a message naming the package), SCANLAB_CCCL_CPU_INCLUDE (the folder
+# CPU-backend compiles get: libcu++ alone, see below) and scanlab_use_cccl(<target>), which adds
+# that folder to a CPU-backend target.
 
 function(_scanlab_cccl_usable dir out_var)
   if(dir AND EXISTS "${dir}/cuda/std/atomic" AND EXISTS "${dir}/cuda/cmath" AND EXISTS "${dir}/nv/target")
@@ -87,11 +88,24 @@ else()
                  "backend (python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl)")
 endif()
 
+# CPU-backend compiles see libcu++ (cuda/, nv/) and not CCCL's CUB and Thrust: a lab must
+# implement its own scan, and scanlab's stubs under cpu_backend/include/{cub,thrust}/ say so. A
+# folder in the build tree holds links to the two.
+set(SCANLAB_CCCL_CPU_INCLUDE "")
+if(SCANLAB_CCCL_INCLUDE_DIR)
+  set(SCANLAB_CCCL_CPU_INCLUDE "${PROJECT_BINARY_DIR}/scanlab_libcudacxx/include")
+  file(MAKE_DIRECTORY "${SCANLAB_CCCL_CPU_INCLUDE}")
+  foreach(part IN ITEMS cuda nv)
+    file(REMOVE "${SCANLAB_CCCL_CPU_INCLUDE}/${part}")
+    file(CREATE_LINK "${SCANLAB_CCCL_INCLUDE_DIR}/${part}" "${SCANLAB_CCCL_CPU_INCLUDE}/${part}" SYMBOLIC)
+  endforeach()
+endif()
+
 # After the target's own include folders and as a system folder: scanlab's wrappers under
 # cpu_backend/include/cuda/ must be found first (they #include_next CCCL's), and CCCL's warnings
 # are not the student's.
 function(scanlab_use_cccl target)
-  if(SCANLAB_CCCL_INCLUDE_DIR)
-    target_include_directories(${target} SYSTEM AFTER PRIVATE "${SCANLAB_CCCL_INCLUDE_DIR}")
+  if(SCANLAB_CCCL_CPU_INCLUDE)
+    target_include_directories(${target} SYSTEM AFTER PRIVATE "${SCANLAB_CCCL_CPU_INCLUDE}")
   endif()
 endfunction()

@@ -8,7 +8,7 @@
 //
 // Out of scope, rejected at compile time: grid.sync() (grid-wide synchronisation needs
 // cudaLaunchCooperativeKernel on a GPU; the CPU backend runs blocks one at a time), tiles wider
-// than a warp, match_any/match_all (the backend has no __match_*_sync).
+// than a warp, this_cluster(). match_any/match_all call the backend's __match_*_sync.
 #pragma once
 
 #include <cstdint>
@@ -176,6 +176,15 @@ class grid_group {
 
 inline grid_group this_grid() { return grid_group(); }
 
+// Thread block clusters (sm_90) are out of scope as well.
+template <class Never = void>
+int this_cluster() {
+  static_assert(details::always_false<Never>,
+                "scanlab CPU backend: this_cluster() (thread block clusters) is not supported on the CPU backend; "
+                "this file needs a GPU.");
+  return 0;
+}
+
 // ---- thread_block_tile<N>: N consecutive threads of one warp ---------------------------------
 template <unsigned int Size, class ParentT = void>
 class thread_block_tile;
@@ -220,20 +229,16 @@ class thread_block_tile<Size, void> : public thread_group {
   }
   // Bit r is the predicate of the tile's thread of rank r.
   unsigned int ballot(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    unsigned lanes = __ballot_sync(mask_, predicate, file, line);
-    return Size == 32 ? lanes : (lanes >> (details::lane_id() & ~(Size - 1u))) & ((1u << Size) - 1u);
+    return to_tile_bits(__ballot_sync(mask_, predicate, file, line));
+  }
+  // Bit r: the tile's thread of rank r holds the same value (match_all: and so do all, in pred).
+  template <class T>
+  unsigned int match_any(T value, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    return to_tile_bits(__match_any_sync(mask_, value, file, line));
   }
   template <class T>
-  unsigned int match_any(T) const {
-    static_assert(details::always_false<T>, "scanlab CPU backend: thread_block_tile::match_any is not supported "
-                                            "(the CPU backend has no __match_any_sync)");
-    return 0;
-  }
-  template <class T>
-  unsigned int match_all(T, int&) const {
-    static_assert(details::always_false<T>, "scanlab CPU backend: thread_block_tile::match_all is not supported "
-                                            "(the CPU backend has no __match_all_sync)");
-    return 0;
+  unsigned int match_all(T value, int& pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    return to_tile_bits(__match_all_sync(mask_, value, &pred, file, line));
   }
 
  protected:
@@ -241,6 +246,12 @@ class thread_block_tile<Size, void> : public thread_group {
       : thread_group(false, details::tile_lanes_mask(Size), Size, rank), meta_rank_(meta_rank), meta_size_(meta_size) {}
   unsigned meta_rank_;
   unsigned meta_size_;
+
+  // Warp lane bits to tile rank bits: the tile's lanes are consecutive, from a multiple of Size.
+  static unsigned to_tile_bits(unsigned lanes) {
+    if constexpr (Size == 32) return lanes;
+    else return (lanes >> (details::lane_id() & ~(Size - 1u))) & ((1u << Size) - 1u);
+  }
 
   template <unsigned int, class>
   friend class thread_block_tile;
@@ -312,6 +323,14 @@ class coalesced_group : public thread_group {
   // Bit r is the predicate of the group's thread of rank r.
   unsigned int ballot(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
     return details::pack_lanes(mask_, __ballot_sync(mask_, predicate, file, line));
+  }
+  template <class T>
+  unsigned int match_any(T value, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    return details::pack_lanes(mask_, __match_any_sync(mask_, value, file, line));
+  }
+  template <class T>
+  unsigned int match_all(T value, int& pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    return details::pack_lanes(mask_, __match_all_sync(mask_, value, &pred, file, line));
   }
 
  private:
