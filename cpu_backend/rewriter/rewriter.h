@@ -4,7 +4,8 @@
 // What changes (everything else is copied byte for byte):
 //   * a two-line prologue: #include <scanlab/cpu/prelude.h> and #line 1 "<absolute input>"
 //   * k<<<g, b[, smem[, stream]]>>>(args)
-//         ->  ::scanlab::cpu::launch(launch_site{...}, launch_config(g, b, ...), k, args)
+//         ->  ::scanlab::cpu::launch(launch_site{...}, launch_config(g, b, ...), address of k,
+//                                    [&](auto&... a) { k(a...); }, args)
 //   * __shared__ T x[N];
 //         ->  static thread_local shared_slot slot; auto& x = slot.get<T[N]>(...);
 //   * extern __shared__ T x[];

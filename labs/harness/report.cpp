@@ -162,7 +162,8 @@ void install_crash_reporter() {
 #elif defined(SCANLAB_BACKEND_CPU)
   // The backend installs its handlers at its first launch: launch once, then go in front of them.
   scanlab::cpu::launch(scanlab::cpu::launch_site{"harness_no_op_kernel", __FILE__, __LINE__},
-                       scanlab::cpu::launch_config(dim3(1), dim3(1)), &harness_no_op_kernel);
+                       scanlab::cpu::launch_config(dim3(1), dim3(1)),
+                       reinterpret_cast<const void*>(&harness_no_op_kernel), [] { harness_no_op_kernel(); });
   cudaDeviceSynchronize();
   cudaGetLastError();
   struct sigaction action {};
