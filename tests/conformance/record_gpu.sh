@@ -37,6 +37,7 @@ if [ "$arch" = native ]; then
     "$NVCC" -arch=native -o "$OUT/arch_probe" "$probe" > /dev/null 2>&1 || arch=sm_90
     rm -f "$probe" "$OUT/arch_probe"
 fi
+nvidia-smi > /dev/null 2>&1 || echo "record_gpu: WARNING: nvidia-smi fails; is there a GPU?" >&2
 echo "record_gpu: $total programs, nvcc=$NVCC, -arch=$arch, $JOBS jobs"
 
 build_one() {  # $1 = area/name.cu
@@ -91,5 +92,8 @@ elapsed=$(( $(date +%s) - start ))
     echo
     echo "## Non-zero exits (expected for programs that test exit on error)"
     grep '^ran ' "$OUT/run.txt" | grep -v 'exit=0$' | sed 's/^ran /- /' | sort || echo "none"
+    echo
+    echo "## Outputs reporting their own self-check failures (a bug in the program: fix it before adopting)"
+    (cd "$exp_dir" && grep -rlE 'bad=[1-9]|BAD' --include='*.out' . | sed 's|^\./|- |' | sort) || echo "none"
 } > "$exp_dir/RECORD.md"
 cat "$exp_dir/RECORD.md"

