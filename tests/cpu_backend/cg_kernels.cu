@@ -151,6 +151,7 @@ __global__ void read_group_info(const std::uint32_t* in, std::uint32_t* out) {
   row[8] = eight.any(v % 5 == 0);
   row[9] = eight.all(v % 2 == 0);
   row[13] = eight.shfl_xor(v, 5);
+  row[20] = eight.match_any(v % 3);
   block.sync();
 
   dynamic_four.sync();

@@ -133,6 +133,8 @@ TEST_CASE("thread_block, tiles, dynamic partitions and coalesced groups report C
         any |= in[eight_first + k] % 5 == 0;
         all &= in[eight_first + k] % 2 == 0;
       }
+      unsigned same_remainder = 0;
+      for (unsigned k = 0; k < 8; ++k) same_remainder |= unsigned(in[eight_first + k] % 3 == in[g] % 3) << k;
       std::uint32_t warp_sum = 0;
       for (unsigned k = 0; k < 32; ++k) warp_sum += in[warp_first + k];
       CHECK(row[0] == t);
@@ -155,6 +157,7 @@ TEST_CASE("thread_block, tiles, dynamic partitions and coalesced groups report C
       CHECK(row[17] == b);
       CHECK(row[18] == grid * block);
       CHECK(row[19] == warp_sum);
+      CHECK(row[20] == same_remainder);
     }
   });
 }
