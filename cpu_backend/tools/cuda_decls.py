@@ -20,7 +20,7 @@ import re
 _QUALIFIER = re.compile(
     r"\b(?:extern|static|inline|__inline__|__forceinline__|__cdecl|__CUDA_MATH_CRTIMP|_CRTIMP|"
     r"__host__|__device__|__device_builtin__|__cudart_builtin__|__THROW|"
-    r"__[A-Z0-9_]+_DECL__|__DEF_IF_HOST|_NV_[A-Z_]+|constexpr|__NV_SILENCE_[A-Z_]*)\b|"
+    r"__[A-Z0-9_]+_DECL__|__DEF_IF_HOST|_NV_[A-Z_]+|NV_MATH_[A-Z_]+|__CRTDECL|constexpr|__NV_SILENCE_[A-Z_]*)\b|"
     r"\b__DEPRECATED__\s*\([^()]*(?:\([^()]*\)[^()]*)*\)|"
     r"\b__attribute__\s*\(\([^()]*(?:\([^()]*\)[^()]*)*\)\)|\b__declspec\s*\([^()]*\)|"
     r"\b__CUDA_[A-Z_]*DEPRECATED[A-Z_]*(?:\s*\([^()]*\))?"

@@ -150,6 +150,9 @@ INTRINSIC_HELPERS = {
     "__tanhf": "fast_tanh", "__powf": "fast_pow", "__sincosf": "fast_sincos", "__fdividef": "fast_divide",
     "fdividef": "fast_divide",
 }
+SIMD3_HELPERS = {"addmax": "add_then_max", "addmin": "add_then_min", "max3": "max_of_three",
+                 "min3": "min_of_three", "max": "max_of_two", "min": "min_of_two", "bmax": "select_with_flags",
+                 "bmin": "select_with_flags"}
 RUNTIME_NAMES = {"__syncthreads", "__syncthreads_and", "__syncthreads_count", "__syncthreads_or",
                  "__threadfence", "__threadfence_block", "__threadfence_system", "clock64", "__nanosleep",
                  "__trap", "__syncwarp"}
@@ -187,9 +190,16 @@ def intrinsic_impl(decl: Decl) -> Impl | None:
     if re.fullmatch(r"__cvta_\w+|__is(Global|Shared|Local|Constant|GridConstant)", n):
         return rejected("Address spaces (global, shared, local, constant) are one flat memory on the CPU "
                         "backend, so generic-address tests and conversions cannot be answered.")
-    if re.fullmatch(r"__v\w+", n):
-        return rejected("SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; "
-                        "write the per-lane arithmetic out.")
+    m = re.fullmatch(r"__v(abs|absss|absdiff[su]|add|addss|addus|avg[su]|haddu|cmp(?:eq|ne|[gl][et][su])|"
+                     r"max[su]|min[su]|neg|negss|sad[su]|set(?:eq|ne|[gl][et][su])|sub|subss|subus)([24])", n)
+    if m:  # two 16-bit or four 8-bit lanes
+        return gen(f"{D}simd::{m.group(1)}<{16 if m.group(2) == '2' else 8}>({', '.join(args(decl))})")
+    m = re.fullmatch(r"__vi(addmax|addmin|max3|min3|max|min|bmax|bmin)_([su])(16x2|32)(_relu)?", n)
+    if m:
+        helper = SIMD3_HELPERS[m.group(1)]
+        bits, signed, relu = (16 if m.group(3) == "16x2" else 32), m.group(2) == "s", m.group(4) is not None
+        last = ("true" if m.group(1) == "bmax" else "false") if m.group(1).startswith("b") else str(relu).lower()
+        return gen(f"{D}simd::{helper}<{bits}, {str(signed).lower()}, {last}>({', '.join(args(decl))})")
     return None
 
 
@@ -237,6 +247,10 @@ def math_impl(decl: Decl) -> Impl | None:
         values = [f"static_cast<double>({a})" if canonical_type(p.type) == "float" else a
                   for p, a in zip(decl.params, args(decl))]
         return gen(f"static_cast<{decl.ret}>(::{decl.name}({', '.join(values)}))")
+    if decl.name == "pow" and [canonical_type(p.type) for p in decl.params] == ["float", "int"]:
+        # <cmath>'s pow(float, int) is a template returning double; CUDA's returns float.
+        a, b = args(decl)
+        return gen(f"::powf({a}, static_cast<float>({b}))")
     if decl.name in HOST_MATH:
         return host()
     if decl.name in MATH_HELPERS:

@@ -155,7 +155,55 @@ __global__ void match_reduce(std::uint32_t* out) {
   o[11] = static_cast<std::uint32_t>(__uni_sync(full, t < 32));
 }
 
+__global__ void simd_kernel(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                            std::uint32_t* out, unsigned n) {
+  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const unsigned x = a[i], y = b[i], z = c[i];
+  std::uint32_t* o = out + static_cast<std::size_t>(i) * 17;
+  bool pred = false;
+  o[0] = __vadd2(x, y);
+  o[1] = __vaddss4(x, y);
+  o[2] = __vsubus2(x, y);
+  o[3] = __vabsdiffs4(x, y);
+  o[4] = __vcmpgtu4(x, y);
+  o[5] = __vsetges2(x, y);
+  o[6] = __vmaxs4(x, y);
+  o[7] = __vminu2(x, y);
+  o[8] = __vsadu4(x, y);
+  o[9] = __vneg2(x);
+  o[10] = __vavgu4(x, y);
+  o[11] = __vhaddu2(x, y);
+  o[12] = __vavgs2(x, y);
+  o[13] = __viaddmax_s16x2(x, y, z);
+  o[14] = __vimax3_u32(x, y, z);
+  o[15] = static_cast<std::uint32_t>(__vibmin_s32(static_cast<int>(x), static_cast<int>(y), &pred));
+  o[16] = pred;
+}
+
 }  // namespace
+
+const std::vector<const char*>& simd_names() {
+  static const std::vector<const char*> names = {
+      "__vadd2", "__vaddss4", "__vsubus2", "__vabsdiffs4", "__vcmpgtu4", "__vsetges2", "__vmaxs4", "__vminu2",
+      "__vsadu4", "__vneg2", "__vavgu4", "__vhaddu2", "__vavgs2", "__viaddmax_s16x2", "__vimax3_u32",
+      "__vibmin_s32", "__vibmin_s32 pred"};
+  return names;
+}
+
+std::vector<std::uint32_t> simd_intrinsics(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                                           const std::vector<std::uint32_t>& c) {
+  const unsigned n = static_cast<unsigned>(a.size());
+  auto *da = to_device(a), *db = to_device(b), *dc = to_device(c);
+  std::uint32_t* out = to_device(std::vector<std::uint32_t>(n * simd_names().size()));
+  simd_kernel<<<(n + 63) / 64, 64>>>(da, db, dc, out, n);
+  CHECK(cudaGetLastError());
+  CHECK(cudaDeviceSynchronize());
+  CHECK(cudaFree(da));
+  CHECK(cudaFree(db));
+  CHECK(cudaFree(dc));
+  return to_host(out, n * simd_names().size());
+}
 
 atomic_results atomics_with_literals(unsigned threads) {
   atomic_results start{};

@@ -42,4 +42,9 @@ std::vector<double> vector_makers();
 // non-uniform value with their predicates, __reduce_{add,min,max,and,or,xor}_sync, __uni_sync.
 std::vector<std::uint32_t> warp_match_reduce();
 
+// Per input pair (a, b, c), the SIMD video intrinsics in the order of simd_names().
+std::vector<std::uint32_t> simd_intrinsics(const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                                           const std::vector<std::uint32_t>& c);
+const std::vector<const char*>& simd_names();
+
 }  // namespace device_api

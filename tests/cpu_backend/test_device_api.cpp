@@ -4,7 +4,9 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <algorithm>
 #include <random>
+#include <type_traits>
 
 #include "device_api_values.h"
 #include "scanlab_catch.hpp"
@@ -238,7 +240,7 @@ TEST_CASE("rounding-mode arithmetic and conversions round as IEEE 754 directs", 
   }
 }
 
-TEST_CASE("make_* build vector types field by field; dim3 defaults missing extents to 1", "[device_api]") {
+TEST_CASE("make_* build vector types field by field, and dim3 defaults missing extents to 1", "[device_api]") {
   const auto v = vector_makers();
   const std::vector<double> expected = {1, 2.5, -3, 4, -7, 8, 1, 2, 3, 255, 0.25, -0.5, -9, 1099511627776.0, 5, 6, 1};
   REQUIRE(v == expected);
@@ -276,5 +278,91 @@ TEST_CASE("__match_*_sync, __reduce_*_sync and __uni_sync combine a warp's value
     CHECK(o[9] == 0xffffffffu);
     CHECK(o[10] == xr);
     CHECK(o[11] == 1u);
+  }
+}
+
+namespace {
+
+// Lanes of a word as plain arrays: 16-bit halves or bytes, signed or not.
+template <class Lane>
+std::vector<long long> split(std::uint32_t w) {
+  std::vector<long long> out;
+  for (unsigned i = 0; i < 4 / sizeof(Lane); ++i) {
+    Lane v;
+    const auto part = static_cast<std::uint32_t>(w >> (8 * sizeof(Lane) * i));
+    std::memcpy(&v, &part, sizeof(Lane));  // little-endian: the low bytes of part
+    out.push_back(static_cast<long long>(v));
+  }
+  return out;
+}
+template <class Lane>
+std::uint32_t join(const std::vector<long long>& lanes) {
+  std::uint32_t w = 0;
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    const auto bits = static_cast<std::uint32_t>(static_cast<std::make_unsigned_t<Lane>>(static_cast<Lane>(lanes[i])));
+    w |= bits << (8 * sizeof(Lane) * i);
+  }
+  return w;
+}
+template <class Lane, class F>
+std::uint32_t per_lane(std::uint32_t a, std::uint32_t b, F f) {
+  const auto x = split<Lane>(a), y = split<Lane>(b);
+  std::vector<long long> r;
+  for (std::size_t i = 0; i < x.size(); ++i) r.push_back(f(x[i], y[i]));
+  return join<Lane>(r);
+}
+long long clampll(long long v, long long lo, long long hi) { return std::min(std::max(v, lo), hi); }
+
+std::vector<std::uint32_t> simd_reference(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+  using s8 = std::int8_t;
+  using u8 = std::uint8_t;
+  using s16 = std::int16_t;
+  using u16 = std::uint16_t;
+  std::uint32_t sad = 0;
+  for (std::size_t i = 0; i < 4; ++i) sad += static_cast<std::uint32_t>(std::llabs(split<u8>(a)[i] - split<u8>(b)[i]));
+  const auto sums = split<s16>(per_lane<u16>(a, b, [](long long x, long long y) { return x + y; }));
+  const auto cs = split<s16>(c);
+  const std::uint32_t addmax = join<s16>({std::max(sums[0], cs[0]), std::max(sums[1], cs[1])});
+  const int sa = static_cast<int>(a), sb = static_cast<int>(b);
+  return {
+      per_lane<u16>(a, b, [](long long x, long long y) { return x + y; }),
+      per_lane<s8>(a, b, [](long long x, long long y) { return clampll(x + y, -128, 127); }),
+      per_lane<u16>(a, b, [](long long x, long long y) { return clampll(x - y, 0, 65535); }),
+      per_lane<s8>(a, b, [](long long x, long long y) { return std::llabs(x - y); }),
+      per_lane<u8>(a, b, [](long long x, long long y) { return x > y ? 0xff : 0; }),
+      per_lane<s16>(a, b, [](long long x, long long y) { return x >= y ? 1 : 0; }),
+      per_lane<s8>(a, b, [](long long x, long long y) { return std::max(x, y); }),
+      per_lane<u16>(a, b, [](long long x, long long y) { return std::min(x, y); }),
+      sad,
+      per_lane<s16>(a, 0, [](long long x, long long) { return -x; }),
+      per_lane<u8>(a, b, [](long long x, long long y) { return (x + y + 1) / 2; }),
+      per_lane<u16>(a, b, [](long long x, long long y) { return (x + y) / 2; }),
+      // Signed rounded average: halves round away from zero.
+      per_lane<s16>(a, b, [](long long x, long long y) { return (x + y) >= 0 ? (x + y + 1) / 2 : -((-(x + y) + 1) / 2); }),
+      addmax,
+      std::max({a, b, c}),
+      static_cast<std::uint32_t>(std::min(sa, sb)),
+      sa <= sb ? 1u : 0u,
+  };
+}
+
+}  // namespace
+
+TEST_CASE("SIMD video intrinsics work lane by lane", "[device_api]") {
+  std::mt19937 rng(99);
+  std::vector<std::uint32_t> a(300), b(300), c(300);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = static_cast<std::uint32_t>(rng());
+    b[i] = i % 4 == 0 ? a[i] : static_cast<std::uint32_t>(rng());  // equal lanes too
+    c[i] = static_cast<std::uint32_t>(rng());
+  }
+  const auto out = simd_intrinsics(a, b, c);
+  const auto& names = simd_names();
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const auto expected = simd_reference(a[i], b[i], c[i]);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      INFO(names[k] << "(0x" << std::hex << a[i] << ", 0x" << b[i] << ", 0x" << c[i] << ")");
+      REQUIRE(out[i * names.size() + k] == expected[k]);
+    }
   }
 }

@@ -6,8 +6,8 @@
 1. The committed generated headers and DEVICE_API_COVERAGE.md are what gen_device_api.py makes
    from this toolkit (so the coverage table is current).
 2. Every declaration the CPU backend supports is called with values of exactly its declared
-   parameter types, and (for the generated and hand-written ones) the call's type is the declared
-   return type: one .cu, compiled by scanlab-nvcc -c. A failing line names its declaration.
+   parameter types, and the call's type is the declared return type (bool for the host's
+   isnan/isinf/isfinite/signbit, which C++ declares so): one .cu, compiled by scanlab-nvcc -c. A failing line names its declaration.
 3. Every function rejected on purpose fails to compile with the CPU backend's message naming it.
 4. overload_resolution.cu (int literals into unsigned atomics, mixed min/max, ...) compiles on the
    CPU backend and, when nvcc is given, with nvcc: its static_asserts pin the types nvcc picks.
@@ -25,9 +25,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 sys.path.insert(0, os.path.join(REPO, "cpu_backend", "tools"))
+from cuda_decls import canonical_type  # noqa: E402  (the generator's own parser)
 
 SKIP = 77
 SUPPORTED = ("generated", "host", "handwritten")
+CLASSIFICATION = {"isnan", "isinf", "isfinite", "signbit"}
 
 
 def run(cmd: list[str]) -> subprocess.CompletedProcess:
@@ -49,8 +51,10 @@ def call_source(rows) -> tuple[str, dict[int, str]]:
             lines.append(f"  {p.type} v{i}{{}};")
             values.append(f"v{i}")
         call = f"{decl.name}({', '.join(values)})"
-        check = (f"static_assert(std::is_same_v<decltype({call}), {decl.ret}>, \"return type\");"
-                 if impl.kind != "host" else "")
+        # <cmath>'s classification functions return bool where CUDA's C declarations say int.
+        bool_for_int = impl.kind == "host" and decl.name in CLASSIFICATION and canonical_type(decl.ret) == "int"
+        ret = "bool" if bool_for_int else decl.ret
+        check = f"static_assert(std::is_same_v<decltype({call}), {ret}>, \"return type\");"
         lines.append(f"  (void){call}; {check}")
         where[len(lines)] = f"{decl.signature()}  [{decl.file}:{decl.line}, {impl.kind}]"
         lines.append("}")

@@ -9,6 +9,7 @@
 #include "scanlab/cpu/device_impl/bits.h"
 #include "scanlab/cpu/device_impl/rounding.h"
 #include "scanlab/cpu/device_impl/math.h"
+#include "scanlab/cpu/device_impl/simd.h"
 
 namespace scanlab::cpu::detail {
 // The generated rejections (CUDA functions the CPU cannot honour) fail this at the caller's line.

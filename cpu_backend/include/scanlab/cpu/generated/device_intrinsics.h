@@ -218,6 +218,242 @@ inline unsigned int __double2uint_rz(double x) { return ::scanlab::cpu::detail::
 inline long long int __double2ll_rz(double x) { return ::scanlab::cpu::detail::convert_rounded<long long int, ::scanlab::cpu::detail::rounding::toward_zero>(x); }
 // crt/device_functions.h:1573
 inline unsigned long long int __double2ull_rz(double x) { return ::scanlab::cpu::detail::convert_rounded<unsigned long long int, ::scanlab::cpu::detail::rounding::toward_zero>(x); }
+// crt/device_functions.h:1603
+inline unsigned int __vabs2(unsigned int a) { return ::scanlab::cpu::detail::simd::abs<16>(a); }
+// crt/device_functions.h:1614
+inline unsigned int __vabsss2(unsigned int a) { return ::scanlab::cpu::detail::simd::absss<16>(a); }
+// crt/device_functions.h:1625
+inline unsigned int __vadd2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::add<16>(a, b); }
+// crt/device_functions.h:1636
+inline unsigned int __vaddss2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::addss<16>(a, b); }
+// crt/device_functions.h:1646
+inline unsigned int __vaddus2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::addus<16>(a, b); }
+// crt/device_functions.h:1657
+inline unsigned int __vavgs2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::avgs<16>(a, b); }
+// crt/device_functions.h:1668
+inline unsigned int __vavgu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::avgu<16>(a, b); }
+// crt/device_functions.h:1679
+inline unsigned int __vhaddu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::haddu<16>(a, b); }
+// crt/device_functions.h:1690
+inline unsigned int __vcmpeq2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpeq<16>(a, b); }
+// crt/device_functions.h:1701
+inline unsigned int __vcmpges2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpges<16>(a, b); }
+// crt/device_functions.h:1712
+inline unsigned int __vcmpgeu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgeu<16>(a, b); }
+// crt/device_functions.h:1723
+inline unsigned int __vcmpgts2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgts<16>(a, b); }
+// crt/device_functions.h:1734
+inline unsigned int __vcmpgtu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgtu<16>(a, b); }
+// crt/device_functions.h:1745
+inline unsigned int __vcmples2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmples<16>(a, b); }
+// crt/device_functions.h:1756
+inline unsigned int __vcmpleu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpleu<16>(a, b); }
+// crt/device_functions.h:1767
+inline unsigned int __vcmplts2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmplts<16>(a, b); }
+// crt/device_functions.h:1778
+inline unsigned int __vcmpltu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpltu<16>(a, b); }
+// crt/device_functions.h:1789
+inline unsigned int __vcmpne2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpne<16>(a, b); }
+// crt/device_functions.h:1800
+inline unsigned int __vabsdiffu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::absdiffu<16>(a, b); }
+// crt/device_functions.h:1811
+inline unsigned int __vmaxs2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::maxs<16>(a, b); }
+// crt/device_functions.h:1822
+inline unsigned int __vmaxu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::maxu<16>(a, b); }
+// crt/device_functions.h:1833
+inline unsigned int __vmins2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::mins<16>(a, b); }
+// crt/device_functions.h:1844
+inline unsigned int __vminu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::minu<16>(a, b); }
+// crt/device_functions.h:1855
+inline unsigned int __vseteq2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::seteq<16>(a, b); }
+// crt/device_functions.h:1866
+inline unsigned int __vsetges2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setges<16>(a, b); }
+// crt/device_functions.h:1877
+inline unsigned int __vsetgeu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgeu<16>(a, b); }
+// crt/device_functions.h:1888
+inline unsigned int __vsetgts2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgts<16>(a, b); }
+// crt/device_functions.h:1899
+inline unsigned int __vsetgtu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgtu<16>(a, b); }
+// crt/device_functions.h:1910
+inline unsigned int __vsetles2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setles<16>(a, b); }
+// crt/device_functions.h:1921
+inline unsigned int __vsetleu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setleu<16>(a, b); }
+// crt/device_functions.h:1932
+inline unsigned int __vsetlts2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setlts<16>(a, b); }
+// crt/device_functions.h:1943
+inline unsigned int __vsetltu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setltu<16>(a, b); }
+// crt/device_functions.h:1954
+inline unsigned int __vsetne2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setne<16>(a, b); }
+// crt/device_functions.h:1965
+inline unsigned int __vsadu2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sadu<16>(a, b); }
+// crt/device_functions.h:1976
+inline unsigned int __vsub2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sub<16>(a, b); }
+// crt/device_functions.h:1987
+inline unsigned int __vsubss2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::subss<16>(a, b); }
+// crt/device_functions.h:1998
+inline unsigned int __vsubus2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::subus<16>(a, b); }
+// crt/device_functions.h:2008
+inline unsigned int __vneg2(unsigned int a) { return ::scanlab::cpu::detail::simd::neg<16>(a); }
+// crt/device_functions.h:2018
+inline unsigned int __vnegss2(unsigned int a) { return ::scanlab::cpu::detail::simd::negss<16>(a); }
+// crt/device_functions.h:2029
+inline unsigned int __vabsdiffs2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::absdiffs<16>(a, b); }
+// crt/device_functions.h:2040
+inline unsigned int __vsads2(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sads<16>(a, b); }
+// crt/device_functions.h:2050
+inline unsigned int __vabs4(unsigned int a) { return ::scanlab::cpu::detail::simd::abs<8>(a); }
+// crt/device_functions.h:2061
+inline unsigned int __vabsss4(unsigned int a) { return ::scanlab::cpu::detail::simd::absss<8>(a); }
+// crt/device_functions.h:2072
+inline unsigned int __vadd4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::add<8>(a, b); }
+// crt/device_functions.h:2083
+inline unsigned int __vaddss4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::addss<8>(a, b); }
+// crt/device_functions.h:2093
+inline unsigned int __vaddus4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::addus<8>(a, b); }
+// crt/device_functions.h:2104
+inline unsigned int __vavgs4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::avgs<8>(a, b); }
+// crt/device_functions.h:2115
+inline unsigned int __vavgu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::avgu<8>(a, b); }
+// crt/device_functions.h:2126
+inline unsigned int __vhaddu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::haddu<8>(a, b); }
+// crt/device_functions.h:2137
+inline unsigned int __vcmpeq4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpeq<8>(a, b); }
+// crt/device_functions.h:2148
+inline unsigned int __vcmpges4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpges<8>(a, b); }
+// crt/device_functions.h:2159
+inline unsigned int __vcmpgeu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgeu<8>(a, b); }
+// crt/device_functions.h:2170
+inline unsigned int __vcmpgts4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgts<8>(a, b); }
+// crt/device_functions.h:2181
+inline unsigned int __vcmpgtu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpgtu<8>(a, b); }
+// crt/device_functions.h:2192
+inline unsigned int __vcmples4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmples<8>(a, b); }
+// crt/device_functions.h:2203
+inline unsigned int __vcmpleu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpleu<8>(a, b); }
+// crt/device_functions.h:2214
+inline unsigned int __vcmplts4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmplts<8>(a, b); }
+// crt/device_functions.h:2225
+inline unsigned int __vcmpltu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpltu<8>(a, b); }
+// crt/device_functions.h:2236
+inline unsigned int __vcmpne4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::cmpne<8>(a, b); }
+// crt/device_functions.h:2247
+inline unsigned int __vabsdiffu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::absdiffu<8>(a, b); }
+// crt/device_functions.h:2258
+inline unsigned int __vmaxs4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::maxs<8>(a, b); }
+// crt/device_functions.h:2269
+inline unsigned int __vmaxu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::maxu<8>(a, b); }
+// crt/device_functions.h:2280
+inline unsigned int __vmins4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::mins<8>(a, b); }
+// crt/device_functions.h:2291
+inline unsigned int __vminu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::minu<8>(a, b); }
+// crt/device_functions.h:2302
+inline unsigned int __vseteq4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::seteq<8>(a, b); }
+// crt/device_functions.h:2313
+inline unsigned int __vsetles4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setles<8>(a, b); }
+// crt/device_functions.h:2324
+inline unsigned int __vsetleu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setleu<8>(a, b); }
+// crt/device_functions.h:2335
+inline unsigned int __vsetlts4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setlts<8>(a, b); }
+// crt/device_functions.h:2346
+inline unsigned int __vsetltu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setltu<8>(a, b); }
+// crt/device_functions.h:2357
+inline unsigned int __vsetges4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setges<8>(a, b); }
+// crt/device_functions.h:2368
+inline unsigned int __vsetgeu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgeu<8>(a, b); }
+// crt/device_functions.h:2379
+inline unsigned int __vsetgts4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgts<8>(a, b); }
+// crt/device_functions.h:2390
+inline unsigned int __vsetgtu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setgtu<8>(a, b); }
+// crt/device_functions.h:2401
+inline unsigned int __vsetne4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::setne<8>(a, b); }
+// crt/device_functions.h:2412
+inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sadu<8>(a, b); }
+// crt/device_functions.h:2423
+inline unsigned int __vsub4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sub<8>(a, b); }
+// crt/device_functions.h:2434
+inline unsigned int __vsubss4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::subss<8>(a, b); }
+// crt/device_functions.h:2445
+inline unsigned int __vsubus4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::subus<8>(a, b); }
+// crt/device_functions.h:2455
+inline unsigned int __vneg4(unsigned int a) { return ::scanlab::cpu::detail::simd::neg<8>(a); }
+// crt/device_functions.h:2465
+inline unsigned int __vnegss4(unsigned int a) { return ::scanlab::cpu::detail::simd::negss<8>(a); }
+// crt/device_functions.h:2476
+inline unsigned int __vabsdiffs4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::absdiffs<8>(a, b); }
+// crt/device_functions.h:2487
+inline unsigned int __vsads4(unsigned int a, unsigned int b) { return ::scanlab::cpu::detail::simd::sads<8>(a, b); }
+// crt/device_functions.h:2497
+inline int __vimax_s32_relu(const int a, const int b) { return ::scanlab::cpu::detail::simd::max_of_two<32, true, true>(a, b); }
+// crt/device_functions.h:2509
+inline unsigned int __vimax_s16x2_relu(const unsigned int a, const unsigned int b) { return ::scanlab::cpu::detail::simd::max_of_two<16, true, true>(a, b); }
+// crt/device_functions.h:2518
+inline int __vimin_s32_relu(const int a, const int b) { return ::scanlab::cpu::detail::simd::min_of_two<32, true, true>(a, b); }
+// crt/device_functions.h:2530
+inline unsigned int __vimin_s16x2_relu(const unsigned int a, const unsigned int b) { return ::scanlab::cpu::detail::simd::min_of_two<16, true, true>(a, b); }
+// crt/device_functions.h:2539
+inline int __vimax3_s32(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::max_of_three<32, true, false>(a, b, c); }
+// crt/device_functions.h:2551
+inline unsigned int __vimax3_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::max_of_three<16, true, false>(a, b, c); }
+// crt/device_functions.h:2560
+inline unsigned int __vimax3_u32(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::max_of_three<32, false, false>(a, b, c); }
+// crt/device_functions.h:2572
+inline unsigned int __vimax3_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::max_of_three<16, false, false>(a, b, c); }
+// crt/device_functions.h:2581
+inline int __vimin3_s32(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::min_of_three<32, true, false>(a, b, c); }
+// crt/device_functions.h:2593
+inline unsigned int __vimin3_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::min_of_three<16, true, false>(a, b, c); }
+// crt/device_functions.h:2602
+inline unsigned int __vimin3_u32(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::min_of_three<32, false, false>(a, b, c); }
+// crt/device_functions.h:2614
+inline unsigned int __vimin3_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::min_of_three<16, false, false>(a, b, c); }
+// crt/device_functions.h:2623
+inline int __vimax3_s32_relu(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::max_of_three<32, true, true>(a, b, c); }
+// crt/device_functions.h:2635
+inline unsigned int __vimax3_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::max_of_three<16, true, true>(a, b, c); }
+// crt/device_functions.h:2644
+inline int __vimin3_s32_relu(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::min_of_three<32, true, true>(a, b, c); }
+// crt/device_functions.h:2656
+inline unsigned int __vimin3_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::min_of_three<16, true, true>(a, b, c); }
+// crt/device_functions.h:2665
+inline int __viaddmax_s32(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::add_then_max<32, true, false>(a, b, c); }
+// crt/device_functions.h:2677
+inline unsigned int __viaddmax_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_max<16, true, false>(a, b, c); }
+// crt/device_functions.h:2686
+inline unsigned int __viaddmax_u32(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_max<32, false, false>(a, b, c); }
+// crt/device_functions.h:2698
+inline unsigned int __viaddmax_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_max<16, false, false>(a, b, c); }
+// crt/device_functions.h:2707
+inline int __viaddmin_s32(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::add_then_min<32, true, false>(a, b, c); }
+// crt/device_functions.h:2719
+inline unsigned int __viaddmin_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_min<16, true, false>(a, b, c); }
+// crt/device_functions.h:2728
+inline unsigned int __viaddmin_u32(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_min<32, false, false>(a, b, c); }
+// crt/device_functions.h:2740
+inline unsigned int __viaddmin_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_min<16, false, false>(a, b, c); }
+// crt/device_functions.h:2750
+inline int __viaddmax_s32_relu(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::add_then_max<32, true, true>(a, b, c); }
+// crt/device_functions.h:2762
+inline unsigned int __viaddmax_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_max<16, true, true>(a, b, c); }
+// crt/device_functions.h:2772
+inline int __viaddmin_s32_relu(const int a, const int b, const int c) { return ::scanlab::cpu::detail::simd::add_then_min<32, true, true>(a, b, c); }
+// crt/device_functions.h:2784
+inline unsigned int __viaddmin_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) { return ::scanlab::cpu::detail::simd::add_then_min<16, true, true>(a, b, c); }
+// crt/device_functions.h:2793
+inline int __vibmax_s32(const int a, const int b, bool *const pred) { return ::scanlab::cpu::detail::simd::select_with_flags<32, true, true>(a, b, pred); }
+// crt/device_functions.h:2802
+inline unsigned int __vibmax_u32(const unsigned int a, const unsigned int b, bool *const pred) { return ::scanlab::cpu::detail::simd::select_with_flags<32, false, true>(a, b, pred); }
+// crt/device_functions.h:2811
+inline int __vibmin_s32(const int a, const int b, bool *const pred) { return ::scanlab::cpu::detail::simd::select_with_flags<32, true, false>(a, b, pred); }
+// crt/device_functions.h:2820
+inline unsigned int __vibmin_u32(const unsigned int a, const unsigned int b, bool *const pred) { return ::scanlab::cpu::detail::simd::select_with_flags<32, false, false>(a, b, pred); }
+// crt/device_functions.h:2834
+inline unsigned int __vibmax_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) { return ::scanlab::cpu::detail::simd::select_with_flags<16, true, true>(a, b, pred_hi, pred_lo); }
+// crt/device_functions.h:2848
+inline unsigned int __vibmax_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) { return ::scanlab::cpu::detail::simd::select_with_flags<16, false, true>(a, b, pred_hi, pred_lo); }
+// crt/device_functions.h:2862
+inline unsigned int __vibmin_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) { return ::scanlab::cpu::detail::simd::select_with_flags<16, true, false>(a, b, pred_hi, pred_lo); }
+// crt/device_functions.h:2876
+inline unsigned int __vibmin_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo) { return ::scanlab::cpu::detail::simd::select_with_flags<16, false, false>(a, b, pred_hi, pred_lo); }
 // crt/device_double_functions.h:100
 inline long long int __double_as_longlong(double x) { return ::scanlab::cpu::detail::bit_cast_to<long long int>(x); }
 // crt/device_double_functions.h:109
@@ -405,596 +641,6 @@ int __pm2(A&&...) {
 template <class... A>
 int __pm3(A&&...) {
   static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __pm3 is not supported. Performance-monitor counters do not exist on the CPU.");
-  return 0;
-}
-template <class... A>
-int __vabs2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabs2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsss2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsss2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vadd2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vadd2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vaddss2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vaddss2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vaddus2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vaddus2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vavgs2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vavgs2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vavgu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vavgu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vhaddu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vhaddu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpeq2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpeq2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpges2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpges2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgeu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgeu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgts2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgts2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgtu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgtu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmples2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmples2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpleu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpleu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmplts2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmplts2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpltu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpltu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpne2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpne2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsdiffu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsdiffu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmaxs2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmaxs2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmaxu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmaxu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmins2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmins2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vminu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vminu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vseteq2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vseteq2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetges2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetges2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgeu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgeu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgts2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgts2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgtu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgtu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetles2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetles2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetleu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetleu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetlts2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetlts2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetltu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetltu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetne2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetne2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsadu2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsadu2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsub2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsub2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsubss2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsubss2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsubus2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsubus2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vneg2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vneg2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vnegss2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vnegss2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsdiffs2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsdiffs2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsads2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsads2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabs4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabs4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsss4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsss4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vadd4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vadd4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vaddss4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vaddss4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vaddus4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vaddus4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vavgs4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vavgs4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vavgu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vavgu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vhaddu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vhaddu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpeq4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpeq4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpges4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpges4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgeu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgeu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgts4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgts4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpgtu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpgtu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmples4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmples4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpleu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpleu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmplts4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmplts4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpltu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpltu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vcmpne4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vcmpne4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsdiffu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsdiffu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmaxs4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmaxs4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmaxu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmaxu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vmins4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vmins4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vminu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vminu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vseteq4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vseteq4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetles4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetles4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetleu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetleu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetlts4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetlts4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetltu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetltu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetges4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetges4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgeu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgeu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgts4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgts4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetgtu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetgtu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsetne4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsetne4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsadu4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsadu4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsub4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsub4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsubss4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsubss4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsubus4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsubus4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vneg4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vneg4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vnegss4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vnegss4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vabsdiffs4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vabsdiffs4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vsads4(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vsads4 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimax3_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimax3_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vimin3_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vimin3_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmax_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmax_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_s32_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_s32_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __viaddmin_s16x2_relu(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __viaddmin_s16x2_relu is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmax_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmax_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmax_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmax_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmin_s32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmin_s32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmin_u32(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmin_u32 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmax_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmax_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmax_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmax_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmin_s16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmin_s16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
-  return 0;
-}
-template <class... A>
-int __vibmin_u16x2(A&&...) {
-  static_assert(::scanlab::cpu::detail::rejected_on_cpu<A...>, "scanlab CPU backend: __vibmin_u16x2 is not supported. SIMD video intrinsics (__vadd2, __vcmpeq4, __vimax3_s32, ...) are not emulated yet; write the per-lane arithmetic out.");
   return 0;
 }
 template <class... A>

@@ -100,6 +100,8 @@ inline float normcdff(float x) { return ::scanlab::cpu::detail::normal_cdf(x); }
 inline double erfcx(double x) { return ::scanlab::cpu::detail::scaled_erfc(x); }
 // crt/math_functions.h:3696
 inline float erfcxf(float x) { return ::scanlab::cpu::detail::scaled_erfc(x); }
+// crt/math_functions.h:5337
+inline float pow(float a0, int a1) { return ::powf(a0, static_cast<float>(a1)); }
 // crt/math_functions.h:5704
 inline float exp10(const float a) { return static_cast<float>(::exp10(static_cast<double>(a))); }
 // crt/math_functions.h:5706
