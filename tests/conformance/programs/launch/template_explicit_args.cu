@@ -18,7 +18,7 @@ __global__ void block_sum(const T *in, T *out)
 int main()
 {
     const int blocks = 4;
-    long long h[blocks * 128], r[blocks];
+    long long h[blocks * 128], r[2 * blocks];
     for (int i = 0; i < blocks * 128; ++i) h[i] = i * 3 + 1;
     long long *din, *dout;
     cudaMalloc(&din, sizeof h);
@@ -29,6 +29,6 @@ int main()
     for (int b = 0; b < blocks; ++b) printf("block %d: %lld\n", b, r[b]);
     block_sum<long long, 64><<<blocks * 2, 64>>>(din, dout);
     cudaMemcpy(r, dout, sizeof r, cudaMemcpyDeviceToHost);
-    printf("first four of eight: %lld %lld %lld %lld\n", r[0], r[1], r[2], r[3]);
+    printf("eight halves: %lld %lld %lld %lld %lld %lld %lld %lld\n", r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]);
     return 0;
 }
