@@ -94,7 +94,7 @@ ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) {
     return ScopeKind::declarations;  // extern "C" { ... }
   if (first == "struct" || first == "class" || first == "union" || first == "enum")
     return has_function_parameters(ts, head, k + 1) ? ScopeKind::function_body
-                                                    : ScopeKind::declarations;
+                                                    : ScopeKind::class_body;
   return ScopeKind::function_body;
 }
 
@@ -103,16 +103,28 @@ void ScopeTracker::open(const TokenStream& ts, std::size_t brace) {
     stack_.push_back(ScopeKind::function_body);
     return;
   }
+  const bool at_namespace_scope =
+      std::all_of(stack_.begin(), stack_.end(), [](ScopeKind k) { return k == ScopeKind::declarations; });
   stack_.push_back(classify_brace(ts, brace));
   if (stack_.back() == ScopeKind::function_body && kernel_depth_ == 0) {
-    for (std::size_t t : declaration_head(ts, brace))
-      if (ts.is(t, "__global__")) kernel_depth_ = stack_.size();
+    std::vector<std::size_t> head = declaration_head(ts, brace);
+    const bool is_kernel = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "__global__"); });
+    const bool is_template = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "template"); });
+    if (is_kernel) {
+      kernel_depth_ = stack_.size();
+      kernel_at_namespace_scope_ = at_namespace_scope && !is_template;
+      kernel_head_ = std::move(head);
+    }
   }
 }
 
-void ScopeTracker::close() {
+void ScopeTracker::close() { close_ends_namespace_kernel(); }
+
+bool ScopeTracker::close_ends_namespace_kernel() {
   if (!stack_.empty()) stack_.pop_back();
-  if (stack_.size() < kernel_depth_) kernel_depth_ = 0;
+  if (kernel_depth_ == 0 || stack_.size() >= kernel_depth_) return false;
+  kernel_depth_ = 0;
+  return kernel_at_namespace_scope_;
 }
 
 bool ScopeTracker::in_function_body() const {

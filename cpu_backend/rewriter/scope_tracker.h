@@ -11,7 +11,8 @@ namespace scanlab::rewriter {
 
 enum class ScopeKind {
   function_body,  // function, lambda, and every block nested inside them
-  declarations,   // namespace, extern "C" { }, struct/class/union/enum bodies
+  declarations,   // namespace, extern "C" { }
+  class_body,     // struct/class/union/enum bodies
 };
 
 // Heuristic classification of the '{' at `brace` (a code token) opened at namespace or class
@@ -25,10 +26,16 @@ class ScopeTracker {
   bool in_function_body() const;
   // Inside the body of a __global__ function (a launch there is dynamic parallelism).
   bool in_kernel_body() const { return kernel_depth_ > 0 && stack_.size() >= kernel_depth_; }
+  // Closes the innermost scope; true when that was the body of a non-template kernel defined at
+  // namespace scope, whose declaration head is then kernel_head().
+  bool close_ends_namespace_kernel();
+  const std::vector<std::size_t>& kernel_head() const { return kernel_head_; }
 
  private:
   std::vector<ScopeKind> stack_;
   std::size_t kernel_depth_ = 0;  // stack size once the outermost kernel body opened; 0 if none
+  bool kernel_at_namespace_scope_ = false;
+  std::vector<std::size_t> kernel_head_;
 };
 
 }  // namespace scanlab::rewriter

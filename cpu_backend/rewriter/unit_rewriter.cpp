@@ -49,7 +49,7 @@ class UnitRewriter {
       } else if (ts_.is(i, "{")) {
         scopes.open(ts_, i++);
       } else if (ts_.is(i, "}")) {
-        scopes.close();
+        if (scopes.close_ends_namespace_kernel()) add_kernel_registration(i, scopes.kernel_head());
         ++i;
       } else if (starts_launch(i) && scopes.in_kernel_body()) {
         error_at(i, "scanlab CPU backend: a kernel launch inside a kernel (dynamic parallelism) cannot run on "
@@ -110,6 +110,29 @@ class UnitRewriter {
     const std::size_t end = parse.site.close_paren + 1;
     for (const TokenRange& arg : parse.site.args) mark_null_literal(r, arg);
     edits_[start] = Edit{end, "", std::move(parse.site), r};
+  }
+
+  // After the body of a kernel defined at namespace scope: registers its address with its type, so
+  // that cudaLaunchKernel((void*)k, ...) can launch it (see SCANLAB_REGISTER_KERNEL). Kept on the
+  // line of the closing brace, so no line moves.
+  void add_kernel_registration(std::size_t close_brace, const std::vector<std::size_t>& head) {
+    std::size_t paren = npos;  // the '(' of the parameter list: the last top-level group of the head
+    for (std::size_t k = head.size(); k-- > 0;) {
+      if (ts_.is(head[k], ")")) {
+        paren = ts_.match_backward(ts_.code_region(), head[k]);
+        break;
+      }
+    }
+    if (paren == npos) return;
+    std::string name;
+    for (std::size_t j = ts_.prev(ts_.code_region(), paren - 1); j != npos; j = ts_.prev(ts_.code_region(), j - 1)) {
+      const bool part = ts_[j].kind == TokenKind::identifier || ts_.is(j, "::");
+      if (!part || ts_.is(j, "__global__") || ts_.is(j, "void")) break;
+      name = std::string(ts_.str(j)) + name;
+      if (j == 0) break;
+    }
+    if (name.empty() || name.ends_with("::")) return;
+    edits_[close_brace] = Edit{close_brace + 1, "} SCANLAB_REGISTER_KERNEL(" + name + ")", {}};
   }
 
   // A kernel argument spelled `NULL` or `0` is a null pointer constant only as written; the launch

@@ -127,6 +127,23 @@ bool pointer_argument_ok(const launch_site& site, int index, const void* pointer
   return false;
 }
 
+namespace {
+std::map<const void*, registered_launcher>& kernel_launchers() {
+  static std::map<const void*, registered_launcher> launchers;  // filled during static initialisation
+  return launchers;
+}
+}  // namespace
+
+bool register_kernel_launcher(const void* kernel, registered_launcher launcher) {
+  kernel_launchers()[kernel] = launcher;
+  return true;
+}
+
+registered_launcher find_kernel_launcher(const void* kernel) {
+  auto it = kernel_launchers().find(kernel);
+  return it == kernel_launchers().end() ? nullptr : it->second;
+}
+
 // The configuration error of the latest launch on this OS thread, for cudaLaunchKernel's return
 // value (the <<<>>> form has none: cudaGetLastError tells).
 thread_local cudaError_t latest_launch_error = cudaSuccess;
@@ -206,3 +223,21 @@ cudaError_t set_max_dynamic_shared(const void* kernel, std::size_t bytes) {
 }
 
 }  // namespace scanlab::cpu::detail
+
+cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
+                             cudaStream_t stream, const char* file, int line) {
+  using namespace scanlab::cpu::detail;
+  const registered_launcher launcher = find_kernel_launcher(kernel);
+  if (launcher == nullptr) {
+    std::ostringstream m;
+    m << "cudaLaunchKernel at " << file << ":" << line << ": " << kernel
+      << " is not a kernel the CPU backend knows by address (a template, a kernel whose name is overloaded, or not "
+         "a kernel). Pass the kernel itself, e.g. cudaLaunchKernel(my_kernel<float>, ...), or use <<<...>>>.";
+    report_problem(scanlab::cpu::problem::launch_config, m.str(), cudaErrorInvalidDeviceFunction);
+    take_async_error();
+    return set_error(cudaErrorInvalidDeviceFunction);
+  }
+  const scanlab::cpu::launch_site site{"cudaLaunchKernel", file, line};
+  launcher(site, scanlab::cpu::launch_config(grid, block, shared_bytes, stream), kernel, args);
+  return launch_error_of_last_call();
+}

@@ -44,7 +44,8 @@ TEST_CASE("the Kogge-Stone lab keeps every line on its line number", "[roundtrip
   for (std::size_t i = 0; i < in.size(); ++i) {
     const bool rewritten_line = in[i].find("<<<") != std::string::npos ||
                                 in[i].find(">>>") != std::string::npos ||
-                                in[i].find("__shared__") != std::string::npos;
+                                in[i].find("__shared__") != std::string::npos ||
+                                out[i + 2].find("SCANLAB_REGISTER_KERNEL") != std::string::npos;
     if (rewritten_line) continue;
     INFO("line " << i + 1);
     CHECK(out[i + 2] == in[i]);

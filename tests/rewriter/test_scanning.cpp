@@ -1,5 +1,7 @@
 // Token-aware scanning: the prologue, and text that only looks like a launch or a __shared__
 // declaration (comments, literals, disabled code) being left alone.
+#include <cstring>
+
 #include "rewrite_test_support.h"
 
 using rewriter_test::rewrite_errors;
@@ -73,7 +75,8 @@ TEST_CASE("CUDA keywords and headers other than .cuh are copied unchanged", "[sc
                        "extern \"C\" __global__ void k(float* x) {\n"
                        "  x[threadIdx.x] = 0; __syncthreads();\n"
                        "}\n";
-  CHECK(rewritten(source) == source);
+  // Only the kernel's registration for cudaLaunchKernel is added, after its closing brace.
+  CHECK(rewritten(source) == std::string(source, std::strlen(source) - 2) + "} SCANLAB_REGISTER_KERNEL(k)\n");
 }
 
 TEST_CASE("Windows line endings pass through", "[scanning]") {

@@ -13,55 +13,61 @@ std::string in_kernel(const std::string& statement) {
   return "__global__ void k() {\n  " + statement + "\n}\n";
 }
 
+// What the rewriter makes of in_kernel(...) when the statement rewrites to `statement`: the kernel
+// is registered for cudaLaunchKernel after its closing brace, on the same line.
+std::string rewritten_kernel(const std::string& statement) {
+  return "__global__ void k() {\n  " + statement + "\n} SCANLAB_REGISTER_KERNEL(k)\n";
+}
+
 }  // namespace
 
 TEST_CASE("a shared scalar becomes a slot and a reference", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ int count;")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_count; auto& count = scanlab_shared_slot_count.get<int>("count", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_count; auto& count = scanlab_shared_slot_count.get<int>("count", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("a shared array keeps its dimensions in the slot type", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float tile[256];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[256]>("tile", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[256]>("tile", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("a 2-D shared array keeps both dimensions", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float tile[TILE][TILE + 1];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[TILE][TILE + 1]>("tile", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[TILE][TILE + 1]>("tile", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("qualifiers before __shared__ stay in the type, a leading static goes", "[shared]") {
   CHECK(rewritten(in_kernel("volatile __shared__ float partial[32];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_partial; auto& partial = scanlab_shared_slot_partial.get<volatile float[32]>("partial", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_partial; auto& partial = scanlab_shared_slot_partial.get<volatile float[32]>("partial", __FILE__, __LINE__);)cu"));
   CHECK(rewritten(in_kernel("static __shared__ int flag;")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_flag; auto& flag = scanlab_shared_slot_flag.get<int>("flag", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_flag; auto& flag = scanlab_shared_slot_flag.get<int>("flag", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("several declarators become one slot and reference each", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float a[N], b[2*N];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = scanlab_shared_slot_a.get<float[N]>("a", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_b; auto& b = scanlab_shared_slot_b.get<float[2*N]>("b", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = scanlab_shared_slot_a.get<float[N]>("a", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_b; auto& b = scanlab_shared_slot_b.get<float[2*N]>("b", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("a pointer declarator does not make the next declarator a pointer", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float *p, v[4];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_p; auto& p = scanlab_shared_slot_p.get<float *>("p", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_v; auto& v = scanlab_shared_slot_v.get<float[4]>("v", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_p; auto& p = scanlab_shared_slot_p.get<float *>("p", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_v; auto& v = scanlab_shared_slot_v.get<float[4]>("v", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("commas in a template type do not split declarators", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ Pair<int, float> pairs[8];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_pairs; auto& pairs = scanlab_shared_slot_pairs.get<Pair<int, float>[8]>("pairs", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_pairs; auto& pairs = scanlab_shared_slot_pairs.get<Pair<int, float>[8]>("pairs", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("__align__(n) leaves the type and becomes the slot's alignment argument", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ __align__(16) float4 t[N];")) ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_t; auto& t = scanlab_shared_slot_t.get<float4[N], 16>("t", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_t; auto& t = scanlab_shared_slot_t.get<float4[N], 16>("t", __FILE__, __LINE__);)cu"));
 }
 
 TEST_CASE("a declaration over several lines keeps its line count", "[shared][lines]") {
   const std::string source = in_kernel("__shared__ float\n      tile[16]; // comment stays\n  use(tile);");
   const std::string out = rewritten(source);
   CHECK(out ==
-        in_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[16]>("tile", __FILE__, __LINE__);
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[16]>("tile", __FILE__, __LINE__);
  // comment stays
   use(tile);)cu"));
   CHECK(newline_count(out) == newline_count(source));
@@ -69,14 +75,14 @@ TEST_CASE("a declaration over several lines keeps its line count", "[shared][lin
 
 TEST_CASE("extern __shared__ becomes a pointer to dynamic shared memory", "[shared][dynamic]") {
   CHECK(rewritten(in_kernel("extern __shared__ float dyn[];")) ==
-        in_kernel("float* const dyn = ::scanlab::cpu::dynamic_shared<float>();"));
+        rewritten_kernel("float* const dyn = ::scanlab::cpu::dynamic_shared<float>();"));
 }
 
 TEST_CASE("__align__ anywhere in an extern __shared__ type is dropped", "[shared][dynamic]") {
   CHECK(rewritten(in_kernel("extern __shared__ __align__(16) unsigned char raw[];")) ==
-        in_kernel("unsigned char* const raw = ::scanlab::cpu::dynamic_shared<unsigned char>();"));
+        rewritten_kernel("unsigned char* const raw = ::scanlab::cpu::dynamic_shared<unsigned char>();"));
   CHECK(rewritten(in_kernel("extern __shared__ unsigned __align__(8) int words[];")) ==
-        in_kernel("unsigned int* const words = ::scanlab::cpu::dynamic_shared<unsigned int>();"));
+        rewritten_kernel("unsigned int* const words = ::scanlab::cpu::dynamic_shared<unsigned int>();"));
 }
 
 TEST_CASE("extern __shared__ with a size is an error", "[shared][dynamic][errors]") {

@@ -134,6 +134,27 @@ void launch_from_argument_array(const launch_site& site, const launch_config& co
          *static_cast<std::decay_t<Params>*>(args[I])...);
 }
 cudaError_t launch_error_of_last_call();
+
+// Kernels by address, for the untyped cudaLaunchKernel((void*)k, ...): the rewriter registers every
+// non-template kernel defined at namespace scope whose name is not overloaded at its definition.
+using registered_launcher = void (*)(const launch_site&, const launch_config&, const void* kernel, void** args);
+bool register_kernel_launcher(const void* kernel, registered_launcher launcher);
+registered_launcher find_kernel_launcher(const void* kernel);
+
+template <class... Params>
+void launch_registered(const launch_site& site, const launch_config& config, const void* kernel, void** args) {
+  using kernel_t = void (*)(Params...);
+  launch_from_argument_array(site, config, reinterpret_cast<kernel_t>(const_cast<void*>(kernel)), args,
+                             std::index_sequence_for<Params...>{});
+}
+template <class Dummy, class... Params>
+auto kernel_pointer(Dummy*, void (&kernel)(Params...)) {
+  return &kernel;
+}
+template <class... Params>
+bool register_kernel(void (*kernel)(Params...)) {
+  return register_kernel_launcher(reinterpret_cast<const void*>(kernel), &launch_registered<Params...>);
+}
 }  // namespace detail
 
 }  // namespace scanlab::cpu
@@ -152,6 +173,12 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
                                           std::index_sequence_for<Params...>{});
   return cpu::detail::launch_error_of_last_call();
 }
+
+// The untyped form (`cudaLaunchKernel((void*)kernel, grid, block, args)`, as the CUDA Programming
+// Guide writes it): works for kernels the rewriter registered; anything else is named and refused.
+cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes = 0,
+                             cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
+                             int line = __builtin_LINE());
 
 namespace scanlab::cpu {
 
@@ -199,3 +226,16 @@ T* dynamic_shared() {
     else                                                                                            \
       return nullptr;                                                                               \
   }())
+
+// Emitted by the rewriter right after the closing brace of a kernel defined at namespace scope.
+// The registration happens only when the name picks one function there (see kernel_pointer).
+#define SCANLAB_CONCAT_IMPL_(a, b) a##b
+#define SCANLAB_CONCAT_(a, b) SCANLAB_CONCAT_IMPL_(a, b)
+#define SCANLAB_REGISTER_KERNEL(...)                                                                          \
+  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_registered_, __COUNTER__) =                \
+      []<class scanlab_dummy_ = void>() {                                                                     \
+        if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__); }) \
+          ::scanlab::cpu::detail::register_kernel(                                                            \
+              ::scanlab::cpu::detail::kernel_pointer(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__));    \
+        return true;                                                                                          \
+      }();
