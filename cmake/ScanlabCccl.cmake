@@ -6,7 +6,7 @@
 #   2. the CUDA toolkit's copy (<toolkit>/include/cccl), which matches its nvcc;
 #   3. the PyPI package nvidia-cuda-cccl, installed with
 #        python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl
-#      or into any Python environment python3 sees (it puts the headers in nvidia/cu*/include).
+#      or into any Python environment python3 sees (it puts them in nvidia/cu*/include/cccl).
 # Sets SCANLAB_CCCL_INCLUDE_DIR (empty when none is found: then `#include <cuda/atomic>` in a
 # CPU-backend build stops with a message naming the package), SCANLAB_CCCL_CPU_INCLUDE (the folder
 # CPU-backend compiles get: libcu++ alone, see below) and scanlab_use_cccl(<target>), which adds
@@ -61,7 +61,7 @@ function(_scanlab_find_cccl out_var)
   endif()
   foreach(site IN LISTS python_dirs)
     if(site AND IS_DIRECTORY "${site}/nvidia")
-      file(GLOB candidates LIST_DIRECTORIES true "${site}/nvidia/cu*/include" "${site}/nvidia/cuda_cccl/include")
+      file(GLOB candidates LIST_DIRECTORIES true "${site}/nvidia/cu*/include/cccl" "${site}/nvidia/cu*/include")
       list(SORT candidates COMPARE NATURAL ORDER DESCENDING)
       foreach(inc IN LISTS candidates)
         _scanlab_cccl_usable("${inc}" ok)
