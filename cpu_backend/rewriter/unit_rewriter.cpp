@@ -58,6 +58,8 @@ class UnitRewriter {
       } else if (starts_launch(i)) {
         add_launch(ts_.code_region(), i);
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
+      } else if (ts_.is(i, "__noinline__")) {
+        mark_noinline(i++);
       } else if (ts_.is(i, "__shared__")) {
         i = add_shared(i, scopes);
       } else if (ts_.is(i, "asm") || ts_.is(i, "__asm__") || ts_.is(i, "__asm")) {
@@ -133,6 +135,16 @@ class UnitRewriter {
     }
     if (name.empty() || name.ends_with("::")) return;
     edits_[close_brace] = Edit{close_brace + 1, "} SCANLAB_REGISTER_KERNEL(" + name + ")", {}};
+  }
+
+  // CUDA's __noinline__ qualifier; GCC's own headers spell the attribute `__attribute__((__noinline__))`,
+  // so the name cannot be a macro. Inside such an attribute it stays as written.
+  void mark_noinline(std::size_t i) {
+    const Region code = ts_.code_region();
+    const std::size_t p1 = ts_.prev(code, i - 1);
+    const std::size_t p2 = p1 == npos || p1 == 0 ? npos : ts_.prev(code, p1 - 1);
+    if (p1 != npos && p2 != npos && ts_.is(p1, "(") && ts_.is(p2, "(")) return;
+    edits_[i] = Edit{i + 1, "__attribute__((noinline))", {}};
   }
 
   // A kernel argument spelled `NULL` or `0` is a null pointer constant only as written; the launch

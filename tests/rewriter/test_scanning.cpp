@@ -87,3 +87,8 @@ TEST_CASE("Windows line endings pass through", "[scanning]") {
 TEST_CASE("every error in a file is reported, not only the first", "[errors]") {
   CHECK(rewrite_errors("__shared__ int a;\nk<<<1>>>;\n").size() == 2);
 }
+
+TEST_CASE("__noinline__ becomes GCC's attribute, except inside an __attribute__", "[scanning]") {
+  CHECK(rewritten("__device__ __noinline__ int f();") == "__device__ __attribute__((noinline)) int f();");
+  CHECK(rewritten("int g() __attribute__((__noinline__));") == "int g() __attribute__((__noinline__));");
+}

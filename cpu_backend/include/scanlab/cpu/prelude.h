@@ -3,14 +3,19 @@
 // C headers below implicitly, so student code may rely on them here too.
 #pragma once
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <new>
+#include <utility>
 
 #include "scanlab/cpu/types.h"
 #include "scanlab/cpu/runtime_api.h"
@@ -21,7 +26,8 @@
 #include "scanlab/cpu/unsupported.h"
 
 // Execution-space qualifiers mean nothing to the host compiler: every function can run anywhere.
-// (__restrict__ and __noinline__ are left alone: GCC knows the first, and its headers use the second.)
+// (__restrict__ and __noinline__ are left alone: GCC knows the first, and its headers use the second;
+// the rewriter turns a __noinline__ written in a .cu into __attribute__((noinline)).)
 #define __global__
 #define __device__
 #define __host__
