@@ -112,7 +112,8 @@ class thread_group {
   unsigned mask_;     // the group's lanes in the caller's warp (warp-level groups)
   unsigned size_;
   unsigned rank_;
-  friend thread_group tiled_partition(const thread_group& parent, unsigned int tile_size);
+  friend thread_group tiled_partition(const thread_group& parent, unsigned int tile_size, const char* file,
+                                      int line);
 };
 
 // ---- thread_block ---------------------------------------------------------------------------
@@ -268,23 +269,36 @@ class thread_block_tile : public thread_block_tile<Size, void> {
                                       static_cast<unsigned>((parent.num_threads() + Size - 1) / Size)) {}
 };
 
+namespace details {
+// The static size of a tile type; 0 for a thread_block (any block is at least one tile wide).
+template <class Group>
+struct static_tile_size : std::integral_constant<unsigned, 0> {};
+template <unsigned int Size, class ParentT>
+struct static_tile_size<thread_block_tile<Size, ParentT>> : std::integral_constant<unsigned, Size> {};
+}  // namespace details
+
 template <unsigned int Size, class ParentT>
 thread_block_tile<Size, ParentT> tiled_partition(const ParentT& parent) {
-  static_assert(std::is_base_of_v<thread_block, ParentT> || std::is_base_of_v<thread_group, ParentT>,
+  static_assert(std::is_base_of_v<thread_group, ParentT>,
                 "tiled_partition<N> partitions a thread_block or a thread_block_tile");
+  static_assert(details::static_tile_size<ParentT>::value == 0 || Size <= details::static_tile_size<ParentT>::value,
+                "tiled_partition<N> of a tile needs N no larger than the tile");
   return thread_block_tile<Size, ParentT>(parent);
 }
 
 // This thread alone, as a tile of one.
-inline thread_block_tile<1, void> this_thread() { return thread_block_tile<1, void>(0, details::block_rank_of_thread(), details::threads_in_block()); }
+inline thread_block_tile<1, void> this_thread() {
+  return thread_block_tile<1, void>(0, details::block_rank_of_thread(), details::threads_in_block());
+}
 
 // ---- dynamic tiled_partition: a thread_group of tile_size threads -----------------------------
-inline thread_group tiled_partition(const thread_group& parent, unsigned int tile_size) {
+inline thread_group tiled_partition(const thread_group& parent, unsigned int tile_size,
+                                    const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
   unsigned rank = static_cast<unsigned>(parent.thread_rank());
-  if (tile_size == 0 || tile_size > 32 || (tile_size & (tile_size - 1)) != 0 || tile_size > parent.size()) {
-    // CUDA leaves this undefined; the CPU backend fails the launch instead.
-    ::scanlab::cpu::detail::trap(__FILE__, __LINE__);
-  }
+  // A power of two up to a warp, within the parent: CUDA leaves other sizes undefined; the CPU
+  // backend fails the launch at the caller's line.
+  if (tile_size == 0 || tile_size > 32 || (tile_size & (tile_size - 1)) != 0 || tile_size > parent.size())
+    ::scanlab::cpu::detail::trap(file, line);
   return thread_group(false, details::tile_lanes_mask(tile_size), tile_size, rank % tile_size);
 }
 
