@@ -5,6 +5,11 @@
 // defines. scanlab's prelude defines them too (__CUDACC__, __NVCC__, ...: user helper headers test
 // them), and empties __device__ & co., so they are hidden here and CCCL compiles as it does under
 // g++ alone: host atomics for every thread scope and memory order, host math, no PTX.
+//
+// The prelude comes first: CCCL includes <cuda_runtime_api.h>, which brings the prelude, and were
+// that the first time, its macros would be defined inside the region below and popped away.
+#include "scanlab/cpu/prelude.h"
+
 #pragma push_macro("__CUDACC__")
 #pragma push_macro("__NVCC__")
 #pragma push_macro("__CUDACC_VER_MAJOR__")
