@@ -24,6 +24,7 @@
 #include "scanlab/cpu/math_api.h"
 #include "scanlab/cpu/launch.h"
 #include "scanlab/cpu/unsupported.h"
+#include "scanlab/cpu/unsupported_features.h"
 
 // Execution-space qualifiers mean nothing to the host compiler: every function can run anywhere.
 // (__restrict__ and __noinline__ are left alone: GCC knows the first, and its headers use the second;
