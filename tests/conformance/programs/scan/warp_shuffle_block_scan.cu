@@ -38,7 +38,7 @@ __global__ void add_offsets(int *out, const int *offsets, int n)
 
 int main()
 {
-    const int T = 1024;
+    const int T = 256;
     int sizes[] = {0, 1, 31, 1000, 1025, 100000};
     for (int n : sizes) {
         int blocks = (n + T - 1) / T;
