@@ -303,6 +303,10 @@ inline thread_group tiled_partition(const thread_group& parent, unsigned int til
 }
 
 // ---- coalesced_group: the lanes of a warp active at the call ----------------------------------
+namespace details {
+struct coalesced_maker;
+}
+
 class coalesced_group : public thread_group {
  public:
   unsigned int num_threads() const { return size_; }
@@ -352,9 +356,32 @@ class coalesced_group : public thread_group {
       : thread_group(false, mask, details::popcount(mask),
                      details::popcount(mask & ((1u << details::lane_id()) - 1u))) {}
   friend coalesced_group coalesced_threads();
+  friend struct details::coalesced_maker;
 };
 
+namespace details {
+struct coalesced_maker {
+  static coalesced_group of_lanes(unsigned mask) { return coalesced_group(mask); }
+};
+}  // namespace details
+
 inline coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+// The parent's threads (a warp-level group) split by a predicate, or by equal labels: each thread
+// gets the coalesced_group of those with its own predicate or label.
+template <class Group>
+coalesced_group binary_partition(const Group& parent, bool predicate, const char* file = __builtin_FILE(),
+                                 int line = __builtin_LINE()) {
+  const unsigned lanes = details::tile_lanes_mask(static_cast<unsigned>(parent.num_threads()));
+  const unsigned set = __ballot_sync(lanes, predicate, file, line);
+  return details::coalesced_maker::of_lanes(predicate ? set : lanes & ~set);
+}
+template <class Group, class Label>
+coalesced_group labeled_partition(const Group& parent, Label label, const char* file = __builtin_FILE(),
+                                  int line = __builtin_LINE()) {
+  const unsigned lanes = details::tile_lanes_mask(static_cast<unsigned>(parent.num_threads()));
+  return details::coalesced_maker::of_lanes(__match_any_sync(lanes, label, file, line));
+}
 
 // ---- free functions ---------------------------------------------------------------------------
 // cg::sync(grid) reaches grid_group::sync and its compile-time rejection.

@@ -145,6 +145,10 @@ __global__ void read_group_info(const std::uint32_t* in, std::uint32_t* out) {
   cg::coalesced_group active = cg::coalesced_threads();
   row[16] = active.thread_rank() * 100 + active.size();
   row[19] = cg::reduce(active, v, cg::plus<std::uint32_t>());
+  cg::coalesced_group same_parity = cg::binary_partition(warp, v & 1u);
+  row[21] = same_parity.num_threads() * 100 + same_parity.thread_rank();
+  cg::coalesced_group same_remainder = cg::labeled_partition(warp, v % 3);
+  row[22] = same_remainder.num_threads() * 100 + same_remainder.thread_rank();
   cg::sync(block);
 
   row[7] = eight.ballot(v & 1u);

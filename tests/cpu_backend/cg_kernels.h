@@ -19,7 +19,7 @@ std::vector<int> tile_scan(const std::vector<int>& in, unsigned block, unsigned 
 std::vector<int> tile_max_scan(const std::vector<int>& in, unsigned block, unsigned tile);
 
 // What each thread reads of its groups, kInfoFields values per thread (see cg_kernels.cu).
-inline constexpr unsigned kInfoFields = 21;
+inline constexpr unsigned kInfoFields = 23;
 std::vector<std::uint32_t> group_info(const std::vector<std::uint32_t>& in, unsigned grid, unsigned block);
 
 // Shuffles of a 16-byte struct through a 16-wide tile: per thread {shfl_down(1).a, .d, shfl(src 3).b,

@@ -135,6 +135,14 @@ TEST_CASE("thread_block, tiles, dynamic partitions and coalesced groups report C
       }
       unsigned same_remainder = 0;
       for (unsigned k = 0; k < 8; ++k) same_remainder |= unsigned(in[eight_first + k] % 3 == in[g] % 3) << k;
+      unsigned parity_count = 0, parity_rank = 0, remainder_count = 0, remainder_rank = 0;
+      for (unsigned k = 0; k < 32; ++k) {
+        bool parity = (in[warp_first + k] & 1u) == (in[g] & 1u);
+        bool remainder = in[warp_first + k] % 3 == in[g] % 3;
+        parity_count += parity;
+        remainder_count += remainder;
+        if (k < lane) parity_rank += parity, remainder_rank += remainder;
+      }
       std::uint32_t warp_sum = 0;
       for (unsigned k = 0; k < 32; ++k) warp_sum += in[warp_first + k];
       CHECK(row[0] == t);
@@ -158,6 +166,8 @@ TEST_CASE("thread_block, tiles, dynamic partitions and coalesced groups report C
       CHECK(row[18] == grid * block);
       CHECK(row[19] == warp_sum);
       CHECK(row[20] == same_remainder);
+      CHECK(row[21] == parity_count * 100 + parity_rank);
+      CHECK(row[22] == remainder_count * 100 + remainder_rank);
     }
   });
 }
