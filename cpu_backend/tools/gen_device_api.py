@@ -332,6 +332,25 @@ def emit_function(decl: Decl, impl: Impl) -> str:
     return f"inline {decl.ret} {decl.name}({', '.join(params)}) {{ {body} }}"
 
 
+def host_math_usings(mine) -> list[str]:
+    """CUDA's math names that C++ declares in std (sqrt, fmax, isnan, ...), made global by
+    using-declarations: what libstdc++'s <math.h> wrapper does, minus what CUDA does not declare
+    (std::lerp from C++20 would clash with a student's own global lerp, which nvcc's C++17 accepts).
+    The float C names (sqrtf, ...) and GNU extensions are global already through glibc's math.h."""
+    names = sorted({d.name for d, i in mine if i.kind == "host" and d.name not in GNU_DOUBLE_ONLY
+                    and d.name not in ("labs", "llabs") and not (d.name.endswith("f") and d.name[:-1] in HOST_MATH)})
+    out = ["#include <cmath>\n", "// The global names of CUDA's math library that C++ declares in std (see the generator)."]
+    line = ""
+    for name in names:
+        piece = f"using std::{name}; "
+        if len(line) + len(piece) > 110:
+            out.append(line.rstrip())
+            line = ""
+        line += piece
+    out.append(line.rstrip() + "\n")
+    return out
+
+
 def emit_rejection(name: str, why: str) -> str:
     return (f"template <class... A>\nint {name}(A&&...) {{\n"
             f"  static_assert({D}rejected_on_cpu<A...>, \"scanlab CPU backend: {name} is not supported. {why}\");\n"
@@ -356,6 +375,8 @@ def generate(include_dir: str) -> dict[str, str]:
                         f"// return types, so nvcc's overload resolution and conversions hold); bodies call\n"
                         f"// the hand-written templates of scanlab/cpu/device_impl/."),
                  "#pragma once\n", '#include "scanlab/cpu/device_impl/all.h"\n']
+        if family.output == "device_math.h":
+            lines += host_math_usings(mine)
         for decl, impl in mine:
             if impl.kind == "generated":
                 lines.append(f"// {decl.file}:{decl.line}")

@@ -8,6 +8,21 @@
 
 #include "scanlab/cpu/device_impl/all.h"
 
+#include <cmath>
+
+// The global names of CUDA's math library that C++ declares in std (see the generator).
+using std::abs; using std::acos; using std::acosh; using std::asin; using std::asinh; using std::atan;
+using std::atan2; using std::atanh; using std::cbrt; using std::ceil; using std::copysign; using std::cos;
+using std::cosh; using std::erf; using std::erfc; using std::exp; using std::exp2; using std::expm1;
+using std::fabs; using std::fdim; using std::floor; using std::fma; using std::fmax; using std::fmin;
+using std::fmod; using std::frexp; using std::hypot; using std::ilogb; using std::isfinite; using std::isinf;
+using std::isnan; using std::ldexp; using std::lgamma; using std::llrint; using std::llround; using std::log;
+using std::log10; using std::log1p; using std::log2; using std::logb; using std::lrint; using std::lround;
+using std::modf; using std::nan; using std::nearbyint; using std::nextafter; using std::pow;
+using std::remainder; using std::remquo; using std::rint; using std::round; using std::scalbln;
+using std::scalbn; using std::signbit; using std::sin; using std::sinh; using std::sqrt; using std::tan;
+using std::tanh; using std::tgamma; using std::trunc;
+
 // crt/math_functions.h:349
 inline int min(const int a, const int b) { return ::scanlab::cpu::detail::smaller(a, b); }
 // crt/math_functions.h:356
