@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
-__global__ void busy(int *v)
+__global__ void busy(unsigned *v)
 {
-    int x = v[threadIdx.x];
+    unsigned x = v[threadIdx.x];  // unsigned: the wrap-around is defined
     for (int k = 0; k < 1000; ++k) x = x * 5 + 1;
     v[threadIdx.x] = x;
 }
@@ -15,9 +15,9 @@ int main()
     cudaEvent_t start, stop;
     cudaEventCreate(&start);
     cudaEventCreate(&stop);
-    int *d;
-    cudaMalloc(&d, 32 * sizeof(int));
-    cudaMemset(d, 0, 32 * sizeof(int));
+    unsigned *d;
+    cudaMalloc(&d, 32 * sizeof(unsigned));
+    cudaMemset(d, 0, 32 * sizeof(unsigned));
     cudaEventRecord(start);
     busy<<<1, 32>>>(d);
     cudaEventRecord(stop);
@@ -26,9 +26,9 @@ int main()
     float ms = -1;
     cudaError_t e = cudaEventElapsedTime(&ms, start, stop);
     printf("elapsed=%s nonnegative=%d\n", cudaGetErrorName(e), ms >= 0.0f);
-    int h;
+    unsigned h;
     cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
-    printf("h=%d\n", h);
+    printf("h=%u\n", h);
     cudaEventDestroy(start); cudaEventDestroy(stop);
     return 0;
 }
