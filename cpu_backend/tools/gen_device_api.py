@@ -318,7 +318,7 @@ def classify(include_dir: str):
 # ---- emission ------------------------------------------------------------------------------------
 def param_text(decl: Decl, i: int) -> str:
     p = decl.params[i]
-    text = f"{p.type} {param_name(decl, i)}"
+    text = f"{p.type}{'' if p.type.endswith('*') else ' '}{param_name(decl, i)}"
     if p.default is not None:
         text += f" = {p.default}"
     return text

@@ -9,220 +9,220 @@
 #include "scanlab/cpu/device_impl/all.h"
 
 // device_atomic_functions.h:89
-inline int atomicAdd(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline int atomicAdd(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // device_atomic_functions.h:91
-inline unsigned int atomicAdd(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned int atomicAdd(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // device_atomic_functions.h:93
-inline int atomicSub(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline int atomicSub(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // device_atomic_functions.h:95
-inline unsigned int atomicSub(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline unsigned int atomicSub(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // device_atomic_functions.h:97
-inline int atomicExch(int * address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline int atomicExch(int *address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // device_atomic_functions.h:99
-inline unsigned int atomicExch(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned int atomicExch(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // device_atomic_functions.h:101
-inline float atomicExch(float * address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline float atomicExch(float *address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // device_atomic_functions.h:103
-inline int atomicMin(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline int atomicMin(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // device_atomic_functions.h:105
-inline unsigned int atomicMin(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned int atomicMin(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // device_atomic_functions.h:107
-inline int atomicMax(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline int atomicMax(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // device_atomic_functions.h:109
-inline unsigned int atomicMax(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned int atomicMax(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // device_atomic_functions.h:111
-inline unsigned int atomicInc(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
+inline unsigned int atomicInc(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
 // device_atomic_functions.h:113
-inline unsigned int atomicDec(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
+inline unsigned int atomicDec(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
 // device_atomic_functions.h:115
-inline int atomicAnd(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline int atomicAnd(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // device_atomic_functions.h:117
-inline unsigned int atomicAnd(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned int atomicAnd(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // device_atomic_functions.h:119
-inline int atomicOr(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline int atomicOr(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // device_atomic_functions.h:121
-inline unsigned int atomicOr(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned int atomicOr(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // device_atomic_functions.h:123
-inline int atomicXor(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline int atomicXor(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // device_atomic_functions.h:125
-inline unsigned int atomicXor(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned int atomicXor(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // device_atomic_functions.h:127
-inline int atomicCAS(int * address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline int atomicCAS(int *address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // device_atomic_functions.h:129
-inline unsigned int atomicCAS(unsigned int * address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned int atomicCAS(unsigned int *address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // device_atomic_functions.h:169
-inline unsigned long long int atomicAdd(unsigned long long int * address, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned long long int atomicAdd(unsigned long long int *address, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // device_atomic_functions.h:171
-inline unsigned long long int atomicExch(unsigned long long int * address, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned long long int atomicExch(unsigned long long int *address, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // device_atomic_functions.h:173
-inline unsigned long long int atomicCAS(unsigned long long int * address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned long long int atomicCAS(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_20_atomic_functions.h:88
-inline float atomicAdd(float * address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline float atomicAdd(float *address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_32_atomic_functions.h:89
-inline long long atomicMin(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline long long atomicMin(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_32_atomic_functions.h:91
-inline long long atomicMax(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline long long atomicMax(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_32_atomic_functions.h:93
-inline long long atomicAnd(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline long long atomicAnd(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_32_atomic_functions.h:95
-inline long long atomicOr(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline long long atomicOr(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_32_atomic_functions.h:97
-inline long long atomicXor(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline long long atomicXor(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_32_atomic_functions.h:99
-inline unsigned long long atomicMin(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned long long atomicMin(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_32_atomic_functions.h:101
-inline unsigned long long atomicMax(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned long long atomicMax(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_32_atomic_functions.h:103
-inline unsigned long long atomicAnd(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned long long atomicAnd(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_32_atomic_functions.h:105
-inline unsigned long long atomicOr(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned long long atomicOr(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_32_atomic_functions.h:107
-inline unsigned long long atomicXor(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned long long atomicXor(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:93
-inline double atomicAdd(double * address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline double atomicAdd(double *address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:95
-inline int atomicAdd_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline int atomicAdd_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:98
-inline int atomicAdd_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline int atomicAdd_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:101
-inline unsigned int atomicAdd_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned int atomicAdd_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:104
-inline unsigned int atomicAdd_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned int atomicAdd_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:107
-inline unsigned long long atomicAdd_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned long long atomicAdd_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:110
-inline unsigned long long atomicAdd_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline unsigned long long atomicAdd_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:113
-inline float atomicAdd_block(float * address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline float atomicAdd_block(float *address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:116
-inline float atomicAdd_system(float * address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline float atomicAdd_system(float *address, float val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:119
-inline double atomicAdd_block(double * address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline double atomicAdd_block(double *address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:122
-inline double atomicAdd_system(double * address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
+inline double atomicAdd_system(double *address, double val) { return ::scanlab::cpu::detail::atomic_fetch_add(address, val); }
 // sm_60_atomic_functions.h:125
-inline int atomicSub_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline int atomicSub_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // sm_60_atomic_functions.h:128
-inline int atomicSub_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline int atomicSub_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // sm_60_atomic_functions.h:131
-inline unsigned int atomicSub_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline unsigned int atomicSub_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // sm_60_atomic_functions.h:134
-inline unsigned int atomicSub_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
+inline unsigned int atomicSub_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_sub(address, val); }
 // sm_60_atomic_functions.h:137
-inline int atomicExch_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline int atomicExch_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:140
-inline int atomicExch_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline int atomicExch_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:143
-inline unsigned int atomicExch_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned int atomicExch_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:146
-inline unsigned int atomicExch_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned int atomicExch_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:149
-inline unsigned long long atomicExch_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned long long atomicExch_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:152
-inline unsigned long long atomicExch_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline unsigned long long atomicExch_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:155
-inline float atomicExch_block(float * address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline float atomicExch_block(float *address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:158
-inline float atomicExch_system(float * address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
+inline float atomicExch_system(float *address, float val) { return ::scanlab::cpu::detail::atomic_exchange(address, val); }
 // sm_60_atomic_functions.h:161
-inline int atomicMin_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline int atomicMin_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:164
-inline int atomicMin_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline int atomicMin_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:167
-inline long long atomicMin_block(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline long long atomicMin_block(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:170
-inline long long atomicMin_system(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline long long atomicMin_system(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:173
-inline unsigned int atomicMin_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned int atomicMin_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:176
-inline unsigned int atomicMin_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned int atomicMin_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:179
-inline unsigned long long atomicMin_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned long long atomicMin_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:182
-inline unsigned long long atomicMin_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
+inline unsigned long long atomicMin_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_min(address, val); }
 // sm_60_atomic_functions.h:185
-inline int atomicMax_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline int atomicMax_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:188
-inline int atomicMax_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline int atomicMax_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:191
-inline long long atomicMax_block(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline long long atomicMax_block(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:194
-inline long long atomicMax_system(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline long long atomicMax_system(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:197
-inline unsigned int atomicMax_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned int atomicMax_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:200
-inline unsigned int atomicMax_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned int atomicMax_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:203
-inline unsigned long long atomicMax_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned long long atomicMax_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:206
-inline unsigned long long atomicMax_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
+inline unsigned long long atomicMax_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_max(address, val); }
 // sm_60_atomic_functions.h:209
-inline unsigned int atomicInc_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
+inline unsigned int atomicInc_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
 // sm_60_atomic_functions.h:212
-inline unsigned int atomicInc_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
+inline unsigned int atomicInc_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_inc(address, val); }
 // sm_60_atomic_functions.h:215
-inline unsigned int atomicDec_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
+inline unsigned int atomicDec_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
 // sm_60_atomic_functions.h:218
-inline unsigned int atomicDec_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
+inline unsigned int atomicDec_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_dec(address, val); }
 // sm_60_atomic_functions.h:221
-inline int atomicCAS_block(int * address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline int atomicCAS_block(int *address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:224
-inline int atomicCAS_system(int * address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline int atomicCAS_system(int *address, int compare, int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:227
-inline unsigned int atomicCAS_block(unsigned int * address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned int atomicCAS_block(unsigned int *address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:231
-inline unsigned int atomicCAS_system(unsigned int * address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned int atomicCAS_system(unsigned int *address, unsigned int compare, unsigned int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:235
-inline unsigned long long int atomicCAS_block(unsigned long long int * address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned long long int atomicCAS_block(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:240
-inline unsigned long long int atomicCAS_system(unsigned long long int * address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned long long int atomicCAS_system(unsigned long long int *address, unsigned long long int compare, unsigned long long int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
 // sm_60_atomic_functions.h:245
-inline int atomicAnd_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline int atomicAnd_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:248
-inline int atomicAnd_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline int atomicAnd_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:251
-inline long long atomicAnd_block(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline long long atomicAnd_block(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:254
-inline long long atomicAnd_system(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline long long atomicAnd_system(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:257
-inline unsigned int atomicAnd_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned int atomicAnd_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:260
-inline unsigned int atomicAnd_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned int atomicAnd_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:263
-inline unsigned long long atomicAnd_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned long long atomicAnd_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:266
-inline unsigned long long atomicAnd_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
+inline unsigned long long atomicAnd_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_and(address, val); }
 // sm_60_atomic_functions.h:269
-inline int atomicOr_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline int atomicOr_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:272
-inline int atomicOr_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline int atomicOr_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:275
-inline long long atomicOr_block(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline long long atomicOr_block(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:278
-inline long long atomicOr_system(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline long long atomicOr_system(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:281
-inline unsigned int atomicOr_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned int atomicOr_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:284
-inline unsigned int atomicOr_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned int atomicOr_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:287
-inline unsigned long long atomicOr_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned long long atomicOr_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:290
-inline unsigned long long atomicOr_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
+inline unsigned long long atomicOr_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_or(address, val); }
 // sm_60_atomic_functions.h:293
-inline int atomicXor_block(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline int atomicXor_block(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:296
-inline int atomicXor_system(int * address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline int atomicXor_system(int *address, int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:299
-inline long long atomicXor_block(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline long long atomicXor_block(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:302
-inline long long atomicXor_system(long long * address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline long long atomicXor_system(long long *address, long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:305
-inline unsigned int atomicXor_block(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned int atomicXor_block(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:308
-inline unsigned int atomicXor_system(unsigned int * address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned int atomicXor_system(unsigned int *address, unsigned int val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:311
-inline unsigned long long atomicXor_block(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned long long atomicXor_block(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // sm_60_atomic_functions.h:314
-inline unsigned long long atomicXor_system(unsigned long long * address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
+inline unsigned long long atomicXor_system(unsigned long long *address, unsigned long long val) { return ::scanlab::cpu::detail::atomic_fetch_xor(address, val); }
 // crt/sm_70_rt.h:118
-inline unsigned short int atomicCAS(unsigned short int * address, unsigned short int compare, unsigned short int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }
+inline unsigned short int atomicCAS(unsigned short int *address, unsigned short int compare, unsigned short int val) { return ::scanlab::cpu::detail::atomic_compare_and_swap(address, compare, val); }

@@ -49,7 +49,7 @@ inline float __tanf(float x) { return ::scanlab::cpu::detail::fast_tan(x); }
 // crt/device_functions.h:340
 inline float __tanhf(float x) { return ::scanlab::cpu::detail::fast_tanh(x); }
 // crt/device_functions.h:353
-inline void __sincosf(float x, float * sptr, float * cptr) { ::scanlab::cpu::detail::fast_sincos(x, sptr, cptr); }
+inline void __sincosf(float x, float *sptr, float *cptr) { ::scanlab::cpu::detail::fast_sincos(x, sptr, cptr); }
 // crt/device_functions.h:371
 inline float __expf(float x) { return ::scanlab::cpu::detail::fast_exp(x); }
 // crt/device_functions.h:385

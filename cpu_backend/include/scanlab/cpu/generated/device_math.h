@@ -56,13 +56,13 @@ inline double norm4d(double a, double b, double c, double d) { return ::scanlab:
 // crt/math_functions.h:2317
 inline double rnorm4d(double a, double b, double c, double d) { return ::scanlab::cpu::detail::reciprocal_euclidean_norm(a, b, c, d); }
 // crt/math_functions.h:2335
-inline double norm(int dim, double const * p) { return ::scanlab::cpu::detail::euclidean_norm_of_array(dim, p); }
+inline double norm(int dim, double const *p) { return ::scanlab::cpu::detail::euclidean_norm_of_array(dim, p); }
 // crt/math_functions.h:2353
-inline double rnorm(int dim, double const * p) { return ::scanlab::cpu::detail::reciprocal_euclidean_norm_of_array(dim, p); }
+inline double rnorm(int dim, double const *p) { return ::scanlab::cpu::detail::reciprocal_euclidean_norm_of_array(dim, p); }
 // crt/math_functions.h:2372
-inline float rnormf(int dim, float const * p) { return ::scanlab::cpu::detail::reciprocal_euclidean_norm_of_array(dim, p); }
+inline float rnormf(int dim, float const *p) { return ::scanlab::cpu::detail::reciprocal_euclidean_norm_of_array(dim, p); }
 // crt/math_functions.h:2390
-inline float normf(int dim, float const * p) { return ::scanlab::cpu::detail::euclidean_norm_of_array(dim, p); }
+inline float normf(int dim, float const *p) { return ::scanlab::cpu::detail::euclidean_norm_of_array(dim, p); }
 // crt/math_functions.h:2409
 inline float norm3df(float a, float b, float c) { return ::scanlab::cpu::detail::euclidean_norm(a, b, c); }
 // crt/math_functions.h:2427
@@ -84,9 +84,9 @@ inline double cospi(double x) { return ::scanlab::cpu::detail::cos_pi(x); }
 // crt/math_functions.h:2661
 inline float cospif(float x) { return ::scanlab::cpu::detail::cos_pi(x); }
 // crt/math_functions.h:2676
-inline void sincospi(double x, double * sptr, double * cptr) { ::scanlab::cpu::detail::sincos_pi(x, sptr, cptr); }
+inline void sincospi(double x, double *sptr, double *cptr) { ::scanlab::cpu::detail::sincos_pi(x, sptr, cptr); }
 // crt/math_functions.h:2689
-inline void sincospif(float x, float * sptr, float * cptr) { ::scanlab::cpu::detail::sincos_pi(x, sptr, cptr); }
+inline void sincospif(float x, float *sptr, float *cptr) { ::scanlab::cpu::detail::sincos_pi(x, sptr, cptr); }
 // crt/math_functions.h:3290
 inline double cyl_bessel_i0(double x) { return ::scanlab::cpu::detail::bessel_i0(x); }
 // crt/math_functions.h:3307

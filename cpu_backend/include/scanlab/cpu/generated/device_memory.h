@@ -9,602 +9,602 @@
 #include "scanlab/cpu/device_impl/all.h"
 
 // sm_32_intrinsics.h:91
-inline long __ldg(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldg(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:92
-inline unsigned long __ldg(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldg(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:94
-inline char __ldg(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldg(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:95
-inline signed char __ldg(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldg(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:96
-inline short __ldg(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldg(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:97
-inline int __ldg(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldg(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:98
-inline long long __ldg(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldg(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:99
-inline char2 __ldg(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldg(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:100
-inline char4 __ldg(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldg(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:101
-inline short2 __ldg(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldg(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:102
-inline short4 __ldg(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldg(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:103
-inline int2 __ldg(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldg(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:104
-inline int4 __ldg(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldg(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:105
-inline longlong2 __ldg(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldg(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:107
-inline unsigned char __ldg(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldg(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:108
-inline unsigned short __ldg(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldg(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:109
-inline unsigned int __ldg(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldg(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:110
-inline unsigned long long __ldg(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldg(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:111
-inline uchar2 __ldg(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldg(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:112
-inline uchar4 __ldg(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldg(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:113
-inline ushort2 __ldg(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldg(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:114
-inline ushort4 __ldg(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldg(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:115
-inline uint2 __ldg(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldg(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:116
-inline uint4 __ldg(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldg(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:117
-inline ulonglong2 __ldg(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldg(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:119
-inline float __ldg(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldg(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:120
-inline double __ldg(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldg(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:121
-inline float2 __ldg(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldg(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:122
-inline float4 __ldg(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldg(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:123
-inline double2 __ldg(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldg(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:128
-inline long __ldcg(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldcg(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:129
-inline unsigned long __ldcg(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldcg(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:131
-inline char __ldcg(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldcg(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:132
-inline signed char __ldcg(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldcg(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:133
-inline short __ldcg(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldcg(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:134
-inline int __ldcg(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldcg(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:135
-inline long long __ldcg(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldcg(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:136
-inline char2 __ldcg(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldcg(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:137
-inline char4 __ldcg(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldcg(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:138
-inline short2 __ldcg(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldcg(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:139
-inline short4 __ldcg(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldcg(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:140
-inline int2 __ldcg(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldcg(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:141
-inline int4 __ldcg(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldcg(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:142
-inline longlong2 __ldcg(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldcg(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:144
-inline unsigned char __ldcg(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldcg(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:145
-inline unsigned short __ldcg(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldcg(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:146
-inline unsigned int __ldcg(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldcg(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:147
-inline unsigned long long __ldcg(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldcg(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:148
-inline uchar2 __ldcg(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldcg(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:149
-inline uchar4 __ldcg(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldcg(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:150
-inline ushort2 __ldcg(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldcg(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:151
-inline ushort4 __ldcg(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldcg(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:152
-inline uint2 __ldcg(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldcg(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:153
-inline uint4 __ldcg(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldcg(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:154
-inline ulonglong2 __ldcg(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldcg(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:156
-inline float __ldcg(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldcg(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:157
-inline double __ldcg(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldcg(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:158
-inline float2 __ldcg(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldcg(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:159
-inline float4 __ldcg(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldcg(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:160
-inline double2 __ldcg(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldcg(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:164
-inline long __ldca(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldca(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:165
-inline unsigned long __ldca(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldca(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:167
-inline char __ldca(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldca(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:168
-inline signed char __ldca(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldca(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:169
-inline short __ldca(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldca(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:170
-inline int __ldca(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldca(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:171
-inline long long __ldca(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldca(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:172
-inline char2 __ldca(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldca(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:173
-inline char4 __ldca(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldca(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:174
-inline short2 __ldca(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldca(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:175
-inline short4 __ldca(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldca(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:176
-inline int2 __ldca(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldca(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:177
-inline int4 __ldca(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldca(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:178
-inline longlong2 __ldca(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldca(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:180
-inline unsigned char __ldca(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldca(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:181
-inline unsigned short __ldca(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldca(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:182
-inline unsigned int __ldca(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldca(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:183
-inline unsigned long long __ldca(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldca(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:184
-inline uchar2 __ldca(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldca(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:185
-inline uchar4 __ldca(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldca(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:186
-inline ushort2 __ldca(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldca(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:187
-inline ushort4 __ldca(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldca(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:188
-inline uint2 __ldca(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldca(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:189
-inline uint4 __ldca(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldca(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:190
-inline ulonglong2 __ldca(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldca(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:192
-inline float __ldca(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldca(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:193
-inline double __ldca(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldca(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:194
-inline float2 __ldca(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldca(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:195
-inline float4 __ldca(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldca(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:196
-inline double2 __ldca(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldca(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:200
-inline long __ldcs(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldcs(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:201
-inline unsigned long __ldcs(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldcs(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:203
-inline char __ldcs(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldcs(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:204
-inline signed char __ldcs(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldcs(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:205
-inline short __ldcs(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldcs(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:206
-inline int __ldcs(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldcs(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:207
-inline long long __ldcs(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldcs(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:208
-inline char2 __ldcs(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldcs(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:209
-inline char4 __ldcs(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldcs(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:210
-inline short2 __ldcs(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldcs(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:211
-inline short4 __ldcs(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldcs(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:212
-inline int2 __ldcs(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldcs(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:213
-inline int4 __ldcs(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldcs(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:214
-inline longlong2 __ldcs(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldcs(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:216
-inline unsigned char __ldcs(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldcs(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:217
-inline unsigned short __ldcs(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldcs(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:218
-inline unsigned int __ldcs(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldcs(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:219
-inline unsigned long long __ldcs(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldcs(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:220
-inline uchar2 __ldcs(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldcs(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:221
-inline uchar4 __ldcs(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldcs(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:222
-inline ushort2 __ldcs(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldcs(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:223
-inline ushort4 __ldcs(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldcs(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:224
-inline uint2 __ldcs(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldcs(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:225
-inline uint4 __ldcs(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldcs(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:226
-inline ulonglong2 __ldcs(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldcs(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:228
-inline float __ldcs(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldcs(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:229
-inline double __ldcs(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldcs(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:230
-inline float2 __ldcs(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldcs(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:231
-inline float4 __ldcs(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldcs(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:232
-inline double2 __ldcs(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldcs(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:236
-inline long __ldlu(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldlu(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:237
-inline unsigned long __ldlu(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldlu(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:239
-inline char __ldlu(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldlu(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:240
-inline signed char __ldlu(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldlu(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:241
-inline short __ldlu(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldlu(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:242
-inline int __ldlu(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldlu(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:243
-inline long long __ldlu(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldlu(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:244
-inline char2 __ldlu(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldlu(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:245
-inline char4 __ldlu(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldlu(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:246
-inline short2 __ldlu(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldlu(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:247
-inline short4 __ldlu(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldlu(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:248
-inline int2 __ldlu(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldlu(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:249
-inline int4 __ldlu(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldlu(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:250
-inline longlong2 __ldlu(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldlu(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:252
-inline unsigned char __ldlu(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldlu(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:253
-inline unsigned short __ldlu(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldlu(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:254
-inline unsigned int __ldlu(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldlu(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:255
-inline unsigned long long __ldlu(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldlu(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:256
-inline uchar2 __ldlu(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldlu(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:257
-inline uchar4 __ldlu(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldlu(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:258
-inline ushort2 __ldlu(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldlu(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:259
-inline ushort4 __ldlu(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldlu(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:260
-inline uint2 __ldlu(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldlu(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:261
-inline uint4 __ldlu(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldlu(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:262
-inline ulonglong2 __ldlu(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldlu(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:264
-inline float __ldlu(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldlu(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:265
-inline double __ldlu(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldlu(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:266
-inline float2 __ldlu(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldlu(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:267
-inline float4 __ldlu(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldlu(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:268
-inline double2 __ldlu(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldlu(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:272
-inline long __ldcv(const long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long __ldcv(const long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:273
-inline unsigned long __ldcv(const unsigned long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long __ldcv(const unsigned long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:275
-inline char __ldcv(const char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char __ldcv(const char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:276
-inline signed char __ldcv(const signed char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline signed char __ldcv(const signed char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:277
-inline short __ldcv(const short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short __ldcv(const short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:278
-inline int __ldcv(const int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int __ldcv(const int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:279
-inline long long __ldcv(const long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline long long __ldcv(const long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:280
-inline char2 __ldcv(const char2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char2 __ldcv(const char2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:281
-inline char4 __ldcv(const char4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline char4 __ldcv(const char4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:282
-inline short2 __ldcv(const short2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short2 __ldcv(const short2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:283
-inline short4 __ldcv(const short4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline short4 __ldcv(const short4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:284
-inline int2 __ldcv(const int2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int2 __ldcv(const int2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:285
-inline int4 __ldcv(const int4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline int4 __ldcv(const int4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:286
-inline longlong2 __ldcv(const longlong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline longlong2 __ldcv(const longlong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:288
-inline unsigned char __ldcv(const unsigned char * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned char __ldcv(const unsigned char *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:289
-inline unsigned short __ldcv(const unsigned short * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned short __ldcv(const unsigned short *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:290
-inline unsigned int __ldcv(const unsigned int * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned int __ldcv(const unsigned int *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:291
-inline unsigned long long __ldcv(const unsigned long long * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline unsigned long long __ldcv(const unsigned long long *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:292
-inline uchar2 __ldcv(const uchar2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar2 __ldcv(const uchar2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:293
-inline uchar4 __ldcv(const uchar4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uchar4 __ldcv(const uchar4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:294
-inline ushort2 __ldcv(const ushort2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort2 __ldcv(const ushort2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:295
-inline ushort4 __ldcv(const ushort4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ushort4 __ldcv(const ushort4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:296
-inline uint2 __ldcv(const uint2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint2 __ldcv(const uint2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:297
-inline uint4 __ldcv(const uint4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline uint4 __ldcv(const uint4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:298
-inline ulonglong2 __ldcv(const ulonglong2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline ulonglong2 __ldcv(const ulonglong2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:300
-inline float __ldcv(const float * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float __ldcv(const float *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:301
-inline double __ldcv(const double * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double __ldcv(const double *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:302
-inline float2 __ldcv(const float2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float2 __ldcv(const float2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:303
-inline float4 __ldcv(const float4 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline float4 __ldcv(const float4 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:304
-inline double2 __ldcv(const double2 * ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
+inline double2 __ldcv(const double2 *ptr) { return ::scanlab::cpu::detail::cache_hinted_load(ptr); }
 // sm_32_intrinsics.h:308
-inline void __stwb(long * ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(long *ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:309
-inline void __stwb(unsigned long * ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(unsigned long *ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:311
-inline void __stwb(char * ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(char *ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:312
-inline void __stwb(signed char * ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(signed char *ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:313
-inline void __stwb(short * ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(short *ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:314
-inline void __stwb(int * ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(int *ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:315
-inline void __stwb(long long * ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(long long *ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:316
-inline void __stwb(char2 * ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(char2 *ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:317
-inline void __stwb(char4 * ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(char4 *ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:318
-inline void __stwb(short2 * ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(short2 *ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:319
-inline void __stwb(short4 * ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(short4 *ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:320
-inline void __stwb(int2 * ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(int2 *ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:321
-inline void __stwb(int4 * ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(int4 *ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:322
-inline void __stwb(longlong2 * ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(longlong2 *ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:324
-inline void __stwb(unsigned char * ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(unsigned char *ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:325
-inline void __stwb(unsigned short * ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(unsigned short *ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:326
-inline void __stwb(unsigned int * ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(unsigned int *ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:327
-inline void __stwb(unsigned long long * ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(unsigned long long *ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:328
-inline void __stwb(uchar2 * ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(uchar2 *ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:329
-inline void __stwb(uchar4 * ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(uchar4 *ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:330
-inline void __stwb(ushort2 * ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(ushort2 *ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:331
-inline void __stwb(ushort4 * ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(ushort4 *ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:332
-inline void __stwb(uint2 * ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(uint2 *ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:333
-inline void __stwb(uint4 * ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(uint4 *ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:334
-inline void __stwb(ulonglong2 * ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(ulonglong2 *ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:336
-inline void __stwb(float * ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(float *ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:337
-inline void __stwb(double * ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(double *ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:338
-inline void __stwb(float2 * ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(float2 *ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:339
-inline void __stwb(float4 * ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(float4 *ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:340
-inline void __stwb(double2 * ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwb(double2 *ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:344
-inline void __stcg(long * ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(long *ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:345
-inline void __stcg(unsigned long * ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(unsigned long *ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:347
-inline void __stcg(char * ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(char *ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:348
-inline void __stcg(signed char * ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(signed char *ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:349
-inline void __stcg(short * ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(short *ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:350
-inline void __stcg(int * ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(int *ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:351
-inline void __stcg(long long * ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(long long *ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:352
-inline void __stcg(char2 * ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(char2 *ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:353
-inline void __stcg(char4 * ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(char4 *ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:354
-inline void __stcg(short2 * ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(short2 *ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:355
-inline void __stcg(short4 * ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(short4 *ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:356
-inline void __stcg(int2 * ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(int2 *ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:357
-inline void __stcg(int4 * ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(int4 *ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:358
-inline void __stcg(longlong2 * ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(longlong2 *ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:360
-inline void __stcg(unsigned char * ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(unsigned char *ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:361
-inline void __stcg(unsigned short * ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(unsigned short *ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:362
-inline void __stcg(unsigned int * ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(unsigned int *ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:363
-inline void __stcg(unsigned long long * ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(unsigned long long *ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:364
-inline void __stcg(uchar2 * ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(uchar2 *ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:365
-inline void __stcg(uchar4 * ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(uchar4 *ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:366
-inline void __stcg(ushort2 * ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(ushort2 *ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:367
-inline void __stcg(ushort4 * ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(ushort4 *ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:368
-inline void __stcg(uint2 * ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(uint2 *ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:369
-inline void __stcg(uint4 * ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(uint4 *ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:370
-inline void __stcg(ulonglong2 * ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(ulonglong2 *ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:372
-inline void __stcg(float * ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(float *ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:373
-inline void __stcg(double * ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(double *ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:374
-inline void __stcg(float2 * ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(float2 *ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:375
-inline void __stcg(float4 * ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(float4 *ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:376
-inline void __stcg(double2 * ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcg(double2 *ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:380
-inline void __stcs(long * ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(long *ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:381
-inline void __stcs(unsigned long * ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(unsigned long *ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:383
-inline void __stcs(char * ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(char *ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:384
-inline void __stcs(signed char * ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(signed char *ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:385
-inline void __stcs(short * ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(short *ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:386
-inline void __stcs(int * ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(int *ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:387
-inline void __stcs(long long * ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(long long *ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:388
-inline void __stcs(char2 * ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(char2 *ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:389
-inline void __stcs(char4 * ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(char4 *ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:390
-inline void __stcs(short2 * ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(short2 *ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:391
-inline void __stcs(short4 * ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(short4 *ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:392
-inline void __stcs(int2 * ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(int2 *ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:393
-inline void __stcs(int4 * ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(int4 *ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:394
-inline void __stcs(longlong2 * ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(longlong2 *ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:396
-inline void __stcs(unsigned char * ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(unsigned char *ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:397
-inline void __stcs(unsigned short * ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(unsigned short *ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:398
-inline void __stcs(unsigned int * ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(unsigned int *ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:399
-inline void __stcs(unsigned long long * ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(unsigned long long *ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:400
-inline void __stcs(uchar2 * ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(uchar2 *ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:401
-inline void __stcs(uchar4 * ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(uchar4 *ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:402
-inline void __stcs(ushort2 * ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(ushort2 *ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:403
-inline void __stcs(ushort4 * ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(ushort4 *ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:404
-inline void __stcs(uint2 * ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(uint2 *ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:405
-inline void __stcs(uint4 * ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(uint4 *ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:406
-inline void __stcs(ulonglong2 * ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(ulonglong2 *ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:408
-inline void __stcs(float * ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(float *ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:409
-inline void __stcs(double * ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(double *ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:410
-inline void __stcs(float2 * ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(float2 *ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:411
-inline void __stcs(float4 * ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(float4 *ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:412
-inline void __stcs(double2 * ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stcs(double2 *ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:416
-inline void __stwt(long * ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(long *ptr, long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:417
-inline void __stwt(unsigned long * ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(unsigned long *ptr, unsigned long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:419
-inline void __stwt(char * ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(char *ptr, char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:420
-inline void __stwt(signed char * ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(signed char *ptr, signed char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:421
-inline void __stwt(short * ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(short *ptr, short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:422
-inline void __stwt(int * ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(int *ptr, int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:423
-inline void __stwt(long long * ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(long long *ptr, long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:424
-inline void __stwt(char2 * ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(char2 *ptr, char2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:425
-inline void __stwt(char4 * ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(char4 *ptr, char4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:426
-inline void __stwt(short2 * ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(short2 *ptr, short2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:427
-inline void __stwt(short4 * ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(short4 *ptr, short4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:428
-inline void __stwt(int2 * ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(int2 *ptr, int2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:429
-inline void __stwt(int4 * ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(int4 *ptr, int4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:430
-inline void __stwt(longlong2 * ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(longlong2 *ptr, longlong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:432
-inline void __stwt(unsigned char * ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(unsigned char *ptr, unsigned char value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:433
-inline void __stwt(unsigned short * ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(unsigned short *ptr, unsigned short value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:434
-inline void __stwt(unsigned int * ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(unsigned int *ptr, unsigned int value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:435
-inline void __stwt(unsigned long long * ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(unsigned long long *ptr, unsigned long long value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:436
-inline void __stwt(uchar2 * ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(uchar2 *ptr, uchar2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:437
-inline void __stwt(uchar4 * ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(uchar4 *ptr, uchar4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:438
-inline void __stwt(ushort2 * ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(ushort2 *ptr, ushort2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:439
-inline void __stwt(ushort4 * ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(ushort4 *ptr, ushort4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:440
-inline void __stwt(uint2 * ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(uint2 *ptr, uint2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:441
-inline void __stwt(uint4 * ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(uint4 *ptr, uint4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:442
-inline void __stwt(ulonglong2 * ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(ulonglong2 *ptr, ulonglong2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:444
-inline void __stwt(float * ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(float *ptr, float value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:445
-inline void __stwt(double * ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(double *ptr, double value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:446
-inline void __stwt(float2 * ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(float2 *ptr, float2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:447
-inline void __stwt(float4 * ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(float4 *ptr, float4 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
 // sm_32_intrinsics.h:448
-inline void __stwt(double2 * ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }
+inline void __stwt(double2 *ptr, double2 value) { ::scanlab::cpu::detail::cache_hinted_store(ptr, value); }

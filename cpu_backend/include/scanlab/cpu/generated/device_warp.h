@@ -101,21 +101,21 @@ inline unsigned int __match_any_sync(unsigned mask, float value, const char* fil
 // crt/sm_70_rt.h:105
 inline unsigned int __match_any_sync(unsigned mask, double value, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_any(mask, value, file, line); }
 // crt/sm_70_rt.h:107
-inline unsigned int __match_all_sync(unsigned mask, unsigned value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, unsigned value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:108
-inline unsigned int __match_all_sync(unsigned mask, int value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, int value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:109
-inline unsigned int __match_all_sync(unsigned mask, unsigned long value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, unsigned long value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:110
-inline unsigned int __match_all_sync(unsigned mask, long value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, long value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:111
-inline unsigned int __match_all_sync(unsigned mask, unsigned long long value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, unsigned long long value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:112
-inline unsigned int __match_all_sync(unsigned mask, long long value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, long long value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:113
-inline unsigned int __match_all_sync(unsigned mask, float value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, float value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_70_rt.h:114
-inline unsigned int __match_all_sync(unsigned mask, double value, int * pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
+inline unsigned int __match_all_sync(unsigned mask, double value, int *pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_match_all(mask, value, pred, file, line); }
 // crt/sm_80_rt.h:97
 inline unsigned __reduce_add_sync(unsigned mask, unsigned value, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_reduce_add(mask, value, file, line); }
 // crt/sm_80_rt.h:98
