@@ -8,7 +8,8 @@ __global__ void halves(int *out, unsigned *ballot)
     int v = lane + 1;
     if (lane < 16) {
         const unsigned mask = 0x0000ffff;
-        for (int off = 8; off > 0; off >>= 1) v += __shfl_down_sync(mask, v, off);
+        // width 16: sources past lane 15 stay inside the segment (no read from a lane outside the mask)
+        for (int off = 8; off > 0; off >>= 1) v += __shfl_down_sync(mask, v, off, 16);
         unsigned b = __ballot_sync(mask, lane % 3 == 0);
         if (lane == 0) { out[0] = v; *ballot = b; }
     } else {
