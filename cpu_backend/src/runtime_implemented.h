@@ -70,6 +70,7 @@
 #define SCANLAB_IMPLEMENTED_cudaMemcpy3D 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpy3DAsync 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpyAsync 1
+#define SCANLAB_IMPLEMENTED_cudaMemcpyBatchAsync 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpyFromSymbol 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpyFromSymbolAsync 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpyPeer 1

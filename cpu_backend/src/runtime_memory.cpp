@@ -251,6 +251,20 @@ cudaError_t cudaMemcpyPeerAsync(void* dst, int dst_device, const void* src, int 
   return cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream);
 }
 
+// Each copy runs at once, in order; the attributes (source access order, location hints) only
+// describe how a GPU may overlap them.
+cudaError_t cudaMemcpyBatchAsync(void* const* dsts, const void* const* srcs, const std::size_t* sizes,
+                                 std::size_t count, cudaMemcpyAttributes* attrs, std::size_t* attr_indices,
+                                 std::size_t attr_count, cudaStream_t stream) {
+  if (count == 0 || dsts == nullptr || srcs == nullptr || sizes == nullptr || attrs == nullptr ||
+      attr_indices == nullptr || attr_count == 0 || attr_count > count || attr_indices[0] != 0)
+    return set_error(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < count; ++i)
+    if (cudaError_t e = cudaMemcpyAsync(dsts[i], srcs[i], sizes[i], cudaMemcpyDefault, stream); e != cudaSuccess)
+      return e;
+  return cudaSuccess;
+}
+
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind) {
   if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);

@@ -30,7 +30,6 @@ const char* reason_for(const char* function) {
       {"cudaDeviceDisablePeerAccess", "peer access between GPUs; there is one device"},
       {"cudaDeviceGetP2P", "peer-to-peer attributes between GPUs; there is one device"},
       {"cudaMemcpy3DPeer", "copies between GPUs; there is one device"},
-      {"cudaMemcpyBatchAsync", "batched copies"},
       {"cudaMemcpy3DBatchAsync", "batched copies"},
       {"cudaLibrary", "loading device code at run time"},
       {"cudaKernelSetAttributeForDevice", "kernel handles of loaded device code"},

@@ -60,6 +60,21 @@ cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t bytes, cudaMemPool_t po
   return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), bytes, pool, stream);
 }
 
+template <class T, class U>
+cudaError_t cudaMemcpyBatchAsync(T* const* dsts, U* const* srcs, const std::size_t* sizes, std::size_t count,
+                                 cudaMemcpyAttributes* attrs, std::size_t* attr_indices, std::size_t attr_count,
+                                 cudaStream_t stream) {
+  return cudaMemcpyBatchAsync(reinterpret_cast<void* const*>(dsts), reinterpret_cast<const void* const*>(srcs), sizes,
+                              count, attrs, attr_indices, attr_count, stream);
+}
+template <class T, class U>
+cudaError_t cudaMemcpyBatchAsync(T* const* dsts, U* const* srcs, const std::size_t* sizes, std::size_t count,
+                                 cudaMemcpyAttributes attr, cudaStream_t stream) {
+  std::size_t first = 0;
+  return cudaMemcpyBatchAsync(reinterpret_cast<void* const*>(dsts), reinterpret_cast<const void* const*>(srcs), sizes,
+                              count, &attr, &first, 1, stream);
+}
+
 // ---- driver_functions.h: the constructors of the 3-D copy structs.
 inline cudaPitchedPtr make_cudaPitchedPtr(void* d, std::size_t p, std::size_t xsz, std::size_t ysz) {
   return cudaPitchedPtr{d, p, xsz, ysz};
@@ -129,6 +144,27 @@ template <class T>
 }
 #pragma GCC diagnostic pop
 
+template <class T>
+cudaError_t cudaFuncGetName(const char** name, T* func) {
+  return cudaFuncGetName(name, reinterpret_cast<const void*>(func));
+}
+template <class T>
+cudaError_t cudaGetKernel(cudaKernel_t* kernel, T* func) {
+  return cudaGetKernel(kernel, reinterpret_cast<const void*>(func));
+}
+template <class T>
+cudaError_t cudaLibraryGetGlobal(T** ptr, std::size_t* bytes, cudaLibrary_t library, const char* name) {
+  return cudaLibraryGetGlobal(reinterpret_cast<void**>(ptr), bytes, library, name);
+}
+template <class T>
+cudaError_t cudaLibraryGetManaged(T** ptr, std::size_t* bytes, cudaLibrary_t library, const char* name) {
+  return cudaLibraryGetManaged(reinterpret_cast<void**>(ptr), bytes, library, name);
+}
+template <class T>
+cudaError_t cudaLibraryGetUnifiedFunction(T** ptr, cudaLibrary_t library, const char* symbol) {
+  return cudaLibraryGetUnifiedFunction(reinterpret_cast<void**>(ptr), library, symbol);
+}
+
 // ---- Occupancy, answered from the device properties (see src/runtime_device.cpp).
 
 template <class T>
@@ -142,6 +178,14 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
                                                                    std::size_t dynamic_shared, unsigned int flags) {
   return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(blocks, reinterpret_cast<const void*>(func),
                                                                 block_size, dynamic_shared, flags);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxPotentialClusterSize(int* cluster_size, T* func, const cudaLaunchConfig_t* config) {
+  return cudaOccupancyMaxPotentialClusterSize(cluster_size, reinterpret_cast<const void*>(func), config);
+}
+template <class T>
+cudaError_t cudaOccupancyMaxActiveClusters(int* clusters, T* func, const cudaLaunchConfig_t* config) {
+  return cudaOccupancyMaxActiveClusters(clusters, reinterpret_cast<const void*>(func), config);
 }
 template <class T>
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(std::size_t* bytes, T func, int blocks, int block_size) {
@@ -209,23 +253,8 @@ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* bloc
       block_size_limit, flags);
 }
 
-// ---- cudaLaunchKernel: the typed form (the kernel itself) is in launch.h. The C form, with the
-// kernel's address as `const void*`, cannot be honoured: the CPU backend calls the kernel as a C++
-// function and needs its parameter types to read `args`.
-namespace scanlab::cpu::detail {
-template <class...>
-inline constexpr bool untyped_launch = false;
-}
-template <class F, class... A>
-  requires std::is_same_v<std::remove_cv_t<std::remove_reference_t<F>>, const void*> ||
-           std::is_same_v<std::remove_cv_t<std::remove_reference_t<F>>, void*>
-cudaError_t cudaLaunchKernel(F&&, A&&...) {
-  static_assert(scanlab::cpu::detail::untyped_launch<F, A...>,
-                "scanlab CPU backend: cudaLaunchKernel needs the kernel itself (cudaLaunchKernel(kernel, grid, "
-                "block, args, ...)), not its address cast to const void*: the CPU backend must know the kernel's "
-                "parameter types to read args.");
-  return cudaErrorNotSupported;
-}
+// ---- cudaLaunchKernel, typed and untyped (`(void*)kernel`, for kernels the rewriter registered):
+// launch.h.
 
 // ---- Legacy names that CUDA 13 removed; older course code still calls them.
 [[deprecated("cudaThreadSynchronize was removed in CUDA 13; use cudaDeviceSynchronize")]]
