@@ -3,6 +3,8 @@
 // ("required from here"), instead of a link error or a silent difference from the GPU.
 #pragma once
 
+#include "scanlab/cpu/runtime_types.h"
+
 namespace scanlab::cpu::detail {
 template <class...>
 inline constexpr bool unsupported = false;
@@ -22,13 +24,14 @@ inline constexpr bool unsupported = false;
 // cpu_backend/tools/gen_runtime_api.py into generated/runtime_rejected.h (included below); a
 // runtime function not rejected here is declared, and either implemented or answered at run time
 // with cudaErrorNotSupported and a message.
+// (The result type is cudaError_t, so that `cudaError_t e = NAME(...)` reports only the message.)
 #define SCANLAB_UNSUPPORTED_RUNTIME(NAME, FEATURE)                                                \
   template <class... A>                                                                           \
-  int NAME(A&&...) {                                                                              \
+  cudaError_t NAME(A&&...) {                                                                      \
     static_assert(::scanlab::cpu::detail::unsupported<A...>,                                      \
                   "scanlab CPU backend: " #NAME " is not supported: it needs " FEATURE            \
                   ", which the CPU backend does not emulate; this file needs a GPU.");           \
-    return 0;                                                                                     \
+    return cudaErrorNotSupported;                                                                 \
   }
 #define SCANLAB_UNSUPPORTED_FAMILY(PREFIX, FEATURE)  // read by the generator only
 
@@ -95,7 +98,5 @@ SCANLAB_UNSUPPORTED(__all, "Use __all_sync with an explicit mask.")
 SCANLAB_UNSUPPORTED(__match_any_sync, "Not emulated.")
 SCANLAB_UNSUPPORTED(__match_all_sync, "Not emulated.")
 SCANLAB_UNSUPPORTED(__reduce_add_sync, "Not emulated; use __shfl_xor_sync.")
-SCANLAB_UNSUPPORTED(tex1Dfetch, "Textures are not emulated.")
-SCANLAB_UNSUPPORTED(surf2Dwrite, "Surfaces are not emulated.")
 
 #undef SCANLAB_UNSUPPORTED
