@@ -110,7 +110,6 @@ class UnitRewriter {
     if (!parse.ok) return error_at(open, parse.error);
     const std::size_t start = parse.site.kernel.begin;
     const std::size_t end = parse.site.close_paren + 1;
-    for (const TokenRange& arg : parse.site.args) mark_null_literal(r, arg);
     edits_[start] = Edit{end, "", std::move(parse.site), r};
   }
 
@@ -145,19 +144,6 @@ class UnitRewriter {
     const std::size_t p2 = p1 == npos || p1 == 0 ? npos : ts_.prev(code, p1 - 1);
     if (p1 != npos && p2 != npos && ts_.is(p1, "(") && ts_.is(p2, "(")) return;
     edits_[i] = Edit{i + 1, "__attribute__((noinline))", {}};
-  }
-
-  // A kernel argument spelled `NULL` or `0` is a null pointer constant only as written; the launch
-  // stores arguments before it calls the kernel, so it passes a value that converts like the literal.
-  void mark_null_literal(const Region& r, TokenRange arg) {
-    std::size_t only = npos;
-    for (std::size_t i = arg.begin; i < arg.end; ++i) {
-      if (ts_.skipped(r, i) || !is_significant(ts_[i])) continue;
-      if (only != npos) return;
-      only = i;
-    }
-    if (only != npos && (ts_.is(only, "NULL") || ts_.is(only, "0")))
-      edits_[only] = Edit{only + 1, "::scanlab::cpu::null_argument{}", {}};
   }
 
   std::size_t add_shared(std::size_t shared, const ScopeTracker& scopes) {
@@ -273,6 +259,27 @@ class UnitRewriter {
            kept_breaks(last, range.end);
   }
 
+  std::vector<std::size_t> significant_tokens(TokenRange range, const Region& r) const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = range.begin; i < range.end; ++i)
+      if (!ts_.skipped(r, i) && !is_blank(i)) out.push_back(i);
+    return out;
+  }
+
+  // Which kernel arguments are a single literal token.
+  std::vector<bool> literal_arguments(const LaunchSite& s, const Region& r) const {
+    std::vector<bool> literal;
+    for (const TokenRange& arg : s.args) {
+      const std::vector<std::size_t> t = significant_tokens(arg, r);
+      const bool is_literal =
+          t.size() == 1 && (ts_[t[0]].kind == TokenKind::number || ts_[t[0]].kind == TokenKind::character ||
+                            ts_.is(t[0], "NULL") || ts_.is(t[0], "nullptr") || ts_.is(t[0], "true") ||
+                            ts_.is(t[0], "false"));
+      literal.push_back(is_literal);
+    }
+    return literal;
+  }
+
   std::string render_launch(const LaunchSite& s, const Region& r) const {
     std::vector<std::size_t> kernel_tokens;
     for (std::size_t i = s.kernel.begin; i < s.kernel.end; ++i)
@@ -290,13 +297,35 @@ class UnitRewriter {
     // The kernel's address (when the name picks one function), then the call each CUDA thread
     // makes: a plain C++ call, so overload resolution and default arguments work as in nvcc.
     out += "SCANLAB_KERNEL_ADDRESS(" + ts_.collapsed(kernel_tokens) + "), ";
-    out += "[&](auto&... scanlab_kernel_args_) { ";
-    out += ts_.slice(s.kernel.begin, s.kernel.end);  // raw: the launch's own edit starts here
-    out += "(scanlab_kernel_args_...); }";
-    const TokenRange args{s.open_paren + 1, s.close_paren};
-    bool has_args = false;
-    for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);
-    out += has_args ? "," + tidy(args, " ") : kept_breaks(args.begin, args.end);  // `, ARGS`
+    const std::vector<bool> literal = literal_arguments(s, r);
+    if (std::find(literal.begin(), literal.end(), true) == literal.end()) {
+      out += "[&](auto&... scanlab_kernel_args_) { ";
+      out += ts_.slice(s.kernel.begin, s.kernel.end);  // raw: the launch's own edit starts here
+      out += "(scanlab_kernel_args_...); }";
+      const TokenRange args{s.open_paren + 1, s.close_paren};
+      bool has_args = false;
+      for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);
+      out += has_args ? "," + tidy(args, " ") : kept_breaks(args.begin, args.end);  // `, ARGS`
+    } else {
+      // A literal argument (0, NULL, 1.5f, true) goes into the call itself, as written: `0` stays a
+      // null pointer constant for a pointer parameter and still deduces `int` for a template one.
+      std::string params, call, passed;
+      for (std::size_t k = 0; k < s.args.size(); ++k) {
+        const std::string arg_name = "scanlab_arg" + std::to_string(k) + "_";
+        call += (k == 0 ? "" : ", ");
+        if (literal[k]) {
+          call += std::string(ts_.str(significant_tokens(s.args[k], r).front()));
+          passed += kept_breaks(s.args[k].begin, s.args[k].end);
+        } else {
+          params += (params.empty() ? "auto& " : ", auto& ") + arg_name;
+          call += arg_name;
+          passed += "," + tidy(s.args[k], " ");
+        }
+      }
+      out += "[&](" + params + ") { ";
+      out += ts_.slice(s.kernel.begin, s.kernel.end);
+      out += "(" + call + "); }" + passed;
+    }
     out += ")";
     return out;
   }

@@ -430,15 +430,12 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
 
   std::vector<warp_group>& groups = warps_[warp_index];
   warp_group* group = nullptr;
-  for (warp_group& g : groups) {
-    if (g.mask == mask) {
-      group = &g;
-    } else if (g.mask & mask) {
-      fail_here("lanes of one warp call warp collectives with overlapping but different masks: " + hex_mask(mask) +
-                " here, " + hex_mask(g.mask) + " at " + warp_op_name(g.op) + " " + short_file(g.file) + ":" +
-                std::to_string(g.line));
-    }
-  }
+  // Lanes may wait in collectives with overlapping masks at the same time (a tile of 8 lanes in
+  // tile.all() while lane 7 already waits in a full-warp shuffle): each group completes when its own
+  // lanes have arrived, as on a GPU. If they never can, no thread is runnable and the deadlock report
+  // names the waiting lanes.
+  for (warp_group& g : groups)
+    if (g.mask == mask) group = &g;
   if (group == nullptr) {
     groups.push_back({mask, 0, op, file, line, next_warp_token_++ % warp_sync_ring});
     group = &groups.back();

@@ -92,6 +92,8 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
                                     "-ftls-model=initial-exec",  // the runner executable owns the TLS
                                     "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include,
                                     "-I" + config.common_include, "-iquote", work_dir};
+    // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
+    if (!config.cccl_include.empty()) cmd.insert(cmd.end(), {"-isystem", config.cccl_include});
     if (backend == "cpu-asan") cmd.insert(cmd.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
     cmd.insert(cmd.end(), {cpp, "-o", object});
     steps.push_back(cmd);

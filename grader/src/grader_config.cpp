@@ -36,6 +36,7 @@ bool load_config(grader_config& c, std::string& error) {
     c.rewriter = j.at("rewriter");
     c.cpu_include = j.at("cpu_include");
     c.common_include = j.at("common_include");
+    c.cccl_include = j.value("cccl_include", "");
     c.nvcc = j.at("nvcc");
     c.cuda_architectures = j.at("cuda_architectures");
     c.backends = j.at("backends").get<std::vector<std::string>>();

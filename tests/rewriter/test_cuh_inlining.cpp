@@ -34,7 +34,7 @@ TEST_CASE("a .cuh include is replaced by the rewritten header between #line dire
             "} SCANLAB_REGISTER_KERNEL(k)\n" +
             line_directive(2, main) + "\n" +
             "int main() { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, "
-            "__LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, nullptr); }\n");
+            "__LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(nullptr); }); }\n");
   CHECK(result.dependencies == std::vector<std::string>{header});
 }
 

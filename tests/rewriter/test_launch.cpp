@@ -155,11 +155,13 @@ TEST_CASE("malformed launches are errors reported at the '<<<'", "[launch][error
                                  "parenthesized expression)"});
 }
 
-TEST_CASE("a NULL or 0 kernel argument stays a null pointer constant", "[launch]") {
-  CHECK(rewritten("k<<<1, 1>>>(NULL, 0, n0, 0 + 1, ( 0 ));") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, ::scanlab::cpu::null_argument{}, ::scanlab::cpu::null_argument{}, n0, 0 + 1, ( 0 ));)cu");
+TEST_CASE("literal kernel arguments are written into the call, as in the launch", "[launch]") {
+  CHECK(rewritten("k<<<1, 1>>>(NULL, 0, n0, 0 + 1, ( 0 ), 2.5f);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg2_, auto& scanlab_arg3_, auto& scanlab_arg4_) { k(NULL, 0, scanlab_arg2_, scanlab_arg3_, scanlab_arg4_, 2.5f); }, n0, 0 + 1, ( 0 ));)cu");
   CHECK(rewritten("k<<<0, 1>>>(x);") ==
         R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(0, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
+  CHECK(rewritten("k<<<1, 1>>>(0);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(0); });)cu");
 }
 
 TEST_CASE("a launch inside a kernel (dynamic parallelism) is an error naming it", "[launch][errors]") {

@@ -64,16 +64,6 @@ std::uint64_t current_block_epoch();
 
 }  // namespace detail
 
-// A literal `NULL` or `0` passed to a kernel: the rewriter turns it into this, so that it still
-// converts to a pointer parameter (a stored `long` zero would not) and to any other parameter type
-// as the literal would.
-struct null_argument {
-  template <class T>
-  constexpr operator T() const {
-    return T{};
-  }
-};
-
 namespace detail {
 
 template <class A>
