@@ -1,10 +1,11 @@
 // Included first by every file that scanlab-cu2cpp rewrote (and by cuda_runtime.h): the CUDA
 // language as the host compiler sees it on the CPU backend. nvcc includes cuda_runtime.h and the
-// C headers below implicitly, so student code may rely on them here too.
+// C headers below implicitly, so student code may rely on them here too. (<math.h> is left out on
+// purpose: in C++20 libstdc++'s <math.h> exports std::lerp globally, which a student's own `lerp`
+// would collide with; math_api.h provides CUDA's global math names instead.)
 #pragma once
 
 #include <assert.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -95,8 +95,5 @@ SCANLAB_UNSUPPORTED(__shfl_xor, "Use __shfl_xor_sync with an explicit mask.")
 SCANLAB_UNSUPPORTED(__ballot, "Use __ballot_sync with an explicit mask.")
 SCANLAB_UNSUPPORTED(__any, "Use __any_sync with an explicit mask.")
 SCANLAB_UNSUPPORTED(__all, "Use __all_sync with an explicit mask.")
-SCANLAB_UNSUPPORTED(__match_any_sync, "Not emulated.")
-SCANLAB_UNSUPPORTED(__match_all_sync, "Not emulated.")
-SCANLAB_UNSUPPORTED(__reduce_add_sync, "Not emulated; use __shfl_xor_sync.")
 
 #undef SCANLAB_UNSUPPORTED
