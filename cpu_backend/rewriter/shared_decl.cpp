@@ -166,6 +166,21 @@ std::string dynamic_shared(const TokenStream& ts, const std::string& type, const
          type + ">();";
 }
 
+// At namespace scope a reference cannot be bound per block, so the name becomes an object that
+// finds this block's storage on every use (thread_local: each OS thread runs its own blocks).
+std::string namespace_static_shared(const TokenStream& ts, const std::string& type, const Declarator& d,
+                                    const std::string& alignment) {
+  const std::string name(ts.str(d.name));
+  std::string args = type + ts.collapsed(d.dims);
+  if (!alignment.empty()) args += ", " + alignment;
+  return "static thread_local ::scanlab::cpu::namespace_shared_array<" + args + "> " + name + "(\"" + name +
+         "\", __FILE__, __LINE__);";
+}
+
+std::string namespace_dynamic_shared(const TokenStream& ts, const std::string& type, const Declarator& d) {
+  return "static constexpr ::scanlab::cpu::dynamic_shared_array<" + type + "> " + std::string(ts.str(d.name)) + "{};";
+}
+
 bool parse_declaration(const TokenStream& ts, std::size_t start, std::size_t end, Declaration& decl,
                        Failure& failure) {
   const Tokens rest = strip_specifiers(ts, start, end, decl);
@@ -185,7 +200,7 @@ bool parse_declaration(const TokenStream& ts, std::size_t start, std::size_t end
 
 }  // namespace
 
-SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared) {
+SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared, bool at_namespace_scope) {
   SharedRewrite out;
   Failure failure{shared, ""};
   const std::size_t start = statement_start(ts, shared);
@@ -205,8 +220,17 @@ SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared) {
     if (k > 0) type_tokens.insert(type_tokens.end(), d.prefix.begin(), d.prefix.end());
     const std::string type = ts.collapsed(type_tokens);
     if (!out.text.empty()) out.text += ' ';
-    if (!decl.is_extern) {
+    if (!decl.is_extern && !at_namespace_scope) {
       out.text += static_shared(ts, type, d, decl.alignment);
+    } else if (!decl.is_extern && !d.dims.empty()) {
+      out.text += namespace_static_shared(ts, type, d, decl.alignment);
+    } else if (!decl.is_extern) {
+      out.error_token = d.name;
+      out.error = "scanlab CPU backend: a __shared__ scalar at namespace scope is not supported; declare it "
+                  "inside the kernel (arrays at namespace scope are)";
+      return out;
+    } else if (d.dims.size() == 2 && at_namespace_scope) {
+      out.text += namespace_dynamic_shared(ts, type, d);
     } else if (d.dims.size() == 2) {
       out.text += dynamic_shared(ts, type, d);
     } else {

@@ -1,5 +1,6 @@
-// Rewrites one `__shared__` declaration (static or `extern` dynamic) found inside a function
-// body into the shared_slot / dynamic_shared form the CPU runtime provides.
+// Rewrites one `__shared__` declaration (static or `extern` dynamic) into the shared_slot /
+// dynamic_shared form the CPU runtime provides (inside a function body), or into the
+// namespace_shared_array / dynamic_shared_array views (at namespace scope).
 #pragma once
 
 #include <cstddef>
@@ -19,7 +20,8 @@ struct SharedRewrite {
   std::size_t resume = 0;  // token to continue scanning from
 };
 
-// `shared` is the index of a `__shared__` code token.
-SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared);
+// `shared` is the index of a `__shared__` code token. At namespace scope (valid CUDA: every kernel
+// of the file sees the variable) arrays become per-block views; a scalar there is an error.
+SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared, bool at_namespace_scope = false);
 
 }  // namespace scanlab::rewriter

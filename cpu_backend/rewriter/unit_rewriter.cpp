@@ -147,13 +147,7 @@ class UnitRewriter {
   }
 
   std::size_t add_shared(std::size_t shared, const ScopeTracker& scopes) {
-    if (!scopes.in_function_body()) {
-      error_at(shared,
-               "scanlab CPU backend: __shared__ at namespace scope is not supported; declare it "
-               "inside the kernel");
-      return shared + 1;
-    }
-    SharedRewrite rewrite = rewrite_shared(ts_, shared);
+    SharedRewrite rewrite = rewrite_shared(ts_, shared, !scopes.in_function_body());
     if (!rewrite.ok)
       error_at(rewrite.error_token, rewrite.error);
     else

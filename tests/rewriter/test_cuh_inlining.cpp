@@ -114,7 +114,7 @@ TEST_CASE("errors inside a header name the header", "[include][errors]") {
   const std::string main = tree.write("main.cu", "#include \"bad.cuh\"\n");
   const rw::Result result = rw::rewrite_file(main, {});
   REQUIRE(result.errors.size() == 1);
-  CHECK(rw::format_diagnostic(result.errors[0]).starts_with(header + ":2:1: error: "));
+  CHECK(rw::format_diagnostic(result.errors[0]).starts_with(header + ":2:16: error: "));
 }
 
 TEST_CASE("the depfile lists output, input and inlined headers, escaped for make",

@@ -100,19 +100,24 @@ TEST_CASE("an initializer on a __shared__ variable is an error at the '='", "[sh
             "/src/kernel.cu:2:25: error: __shared__ variables cannot have initializers"});
 }
 
-TEST_CASE("__shared__ outside a function body is an error", "[shared][scope][errors]") {
-  const std::string message = "error: scanlab CPU backend: __shared__ at namespace scope is not "
-                              "supported; declare it inside the kernel";
-  CHECK(rewrite_errors("__shared__ float g[16];\n") ==
-        std::vector<std::string>{"/src/kernel.cu:1:1: " + message});
+TEST_CASE("a __shared__ scalar outside a function body is an error", "[shared][scope][errors]") {
+  const std::string message = "error: scanlab CPU backend: a __shared__ scalar at namespace scope is not "
+                              "supported; declare it inside the kernel (arrays at namespace scope are)";
   CHECK(rewrite_errors("namespace lab {\nvolatile __shared__ int g;\n}\n") ==
-        std::vector<std::string>{"/src/kernel.cu:2:10: " + message});
+        std::vector<std::string>{"/src/kernel.cu:2:25: " + message});
   CHECK(rewrite_errors("extern \"C\" {\n  __shared__ int g;\n}\n") ==
-        std::vector<std::string>{"/src/kernel.cu:2:3: " + message});
+        std::vector<std::string>{"/src/kernel.cu:2:18: " + message});
   CHECK(rewrite_errors("struct __align__(16) S {\n  __shared__ int g;\n};\n") ==
-        std::vector<std::string>{"/src/kernel.cu:2:3: " + message});
+        std::vector<std::string>{"/src/kernel.cu:2:18: " + message});
   CHECK(rewrite_errors("template <class T> struct B { T v; };\n__shared__ int g;\n") ==
-        std::vector<std::string>{"/src/kernel.cu:2:1: " + message});
+        std::vector<std::string>{"/src/kernel.cu:2:16: " + message});
+}
+
+TEST_CASE("__shared__ arrays at namespace scope become per-block views", "[shared][scope]") {
+  CHECK(rewritten("__shared__ float g[16];\n") ==
+        "static thread_local ::scanlab::cpu::namespace_shared_array<float[16]> g(\"g\", __FILE__, __LINE__);\n");
+  CHECK(rewritten("extern __shared__ float dyn[];\n") ==
+        "static constexpr ::scanlab::cpu::dynamic_shared_array<float> dyn{};\n");
 }
 
 TEST_CASE("__shared__ is accepted in every kind of function body", "[shared][scope]") {

@@ -204,6 +204,36 @@ T* dynamic_shared() {
   return static_cast<T*>(detail::dynamic_shared_base());
 }
 
+// `extern __shared__ T name[];` at namespace scope: usable as the array it names (name[i], name + k,
+// `T* p = name`, `(int*)name`), always this block's dynamic shared memory.
+template <class T>
+struct dynamic_shared_array {
+  operator T*() const { return dynamic_shared<T>(); }
+  template <class U>
+  explicit operator U*() const {
+    return reinterpret_cast<U*>(dynamic_shared<T>());
+  }
+  T& operator[](std::ptrdiff_t i) const { return dynamic_shared<T>()[i]; }
+};
+
+// `__shared__ T name[N]...;` at namespace scope: this block's copy of the array on every use.
+template <class Array, std::size_t Align = alignof(Array)>
+class namespace_shared_array {
+ public:
+  using element = std::remove_extent_t<Array>;
+  namespace_shared_array(const char* name, const char* file, int line) : name_(name), file_(file), line_(line) {}
+  Array& get() { return slot_.get<Array, Align>(name_, file_, line_); }
+  operator element*() { return get(); }
+  element& operator[](std::ptrdiff_t i) { return get()[i]; }
+  Array* operator&() { return &get(); }
+
+ private:
+  shared_slot slot_;
+  const char* name_;
+  const char* file_;
+  int line_;
+};
+
 }  // namespace scanlab::cpu
 
 // The address of the kernel a launch names, or nullptr where the name alone does not pick one
