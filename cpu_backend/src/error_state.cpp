@@ -11,6 +11,19 @@ cudaError_t last_error = cudaSuccess;
 cudaError_t async_error = cudaSuccess;
 report first_report;
 bool print_reports = true;
+cudaError_t sticky = cudaSuccess;
+
+bool is_sticky(cudaError_t e) {
+  switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorAssert:
+    case cudaErrorLaunchFailure:
+    case cudaErrorLaunchTimeout:
+      return true;
+    default:
+      return false;
+  }
+}
 }  // namespace
 
 cudaError_t set_error(cudaError_t e) {
@@ -23,11 +36,12 @@ cudaError_t set_error(cudaError_t e) {
 
 cudaError_t peek_error() {
   std::lock_guard<std::mutex> lock(state_mutex);
-  return last_error;
+  return sticky != cudaSuccess ? sticky : last_error;
 }
 
 cudaError_t take_error() {
   std::lock_guard<std::mutex> lock(state_mutex);
+  if (sticky != cudaSuccess) return sticky;
   cudaError_t e = last_error;
   last_error = cudaSuccess;
   return e;
@@ -38,14 +52,28 @@ void report_problem(problem kind, const std::string& message, cudaError_t e) {
   if (first_report.kind == problem::none) first_report = {kind, message};
   if (async_error == cudaSuccess) async_error = e;
   last_error = e;
+  if (is_sticky(e) && sticky == cudaSuccess) sticky = e;
   if (print_reports) std::fprintf(stderr, "scanlab-cpu: %s\n", message.c_str());
 }
 
 cudaError_t take_async_error() {
   std::lock_guard<std::mutex> lock(state_mutex);
+  if (sticky != cudaSuccess) return sticky;
   cudaError_t e = async_error;
   async_error = cudaSuccess;
   return e;
+}
+
+cudaError_t sticky_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  return sticky;
+}
+
+void clear_sticky_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  sticky = cudaSuccess;
+  async_error = cudaSuccess;
+  last_error = cudaSuccess;
 }
 
 }  // namespace scanlab::cpu::detail
@@ -56,6 +84,7 @@ report take_report() {
   std::lock_guard<std::mutex> lock(detail::state_mutex);
   report r = std::move(detail::first_report);
   detail::first_report = {};
+  detail::sticky = cudaSuccess;  // the harness handles the failure: as after cudaDeviceReset
   return r;
 }
 

@@ -21,4 +21,11 @@ void report_problem(problem kind, const std::string& message, cudaError_t e);
 // The error a synchronising call must return (and clear), cudaSuccess if none.
 cudaError_t take_async_error();
 
+// A kernel that faulted (illegal address, assert, trap, launch failure, timeout) leaves the GPU's
+// context unusable: every later call returns the same error until cudaDeviceReset. The CPU backend
+// does the same; a harness that takes the detector report (scanlab::cpu::take_report) has handled
+// the failure and may go on, as if it had reset the device.
+cudaError_t sticky_error();
+void clear_sticky_error();
+
 }  // namespace scanlab::cpu::detail

@@ -151,6 +151,12 @@ cudaError_t launch_error_of_last_call() { return latest_launch_error; }
 
 void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call) {
   latest_launch_error = cudaSuccess;
+  if (cudaError_t sticky = sticky_error(); sticky != cudaSuccess) {
+    // An earlier kernel broke the context: as on a GPU, nothing more runs until cudaDeviceReset.
+    set_error(sticky);
+    latest_launch_error = sticky;
+    return;
+  }
   std::size_t dynamic_limit = shared_arena::static_limit;
   {
     std::lock_guard<std::mutex> lock(attribute_mutex);

@@ -14,8 +14,7 @@ cudaError_t cudaDeviceSynchronize() {
   return e == cudaSuccess ? cudaSuccess : set_error(e);
 }
 cudaError_t cudaDeviceReset() {
-  take_async_error();
-  take_error();
+  clear_sticky_error();
   return cudaSuccess;
 }
 cudaError_t cudaGetLastError() {

@@ -84,6 +84,7 @@ cudaError_t fill_2d(void* dst, std::size_t pitch, int value, std::size_t width, 
 // ---- Allocation
 
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes, const char* file, int line) {
+  if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (ptr == nullptr) return set_error(cudaErrorInvalidValue);
   *ptr = nullptr;
   if (bytes == 0) return cudaSuccess;  // CUDA returns success and a null pointer
@@ -94,6 +95,7 @@ cudaError_t cudaMalloc(void** ptr, std::size_t bytes, const char* file, int line
 }
 
 cudaError_t cudaFree(void* ptr) {
+  if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (ptr == nullptr) return cudaSuccess;
   if (auto damage = check_canaries()) report_problem(scanlab::cpu::problem::global_out_of_bounds, *damage, cudaErrorIllegalAddress);
   return free_device(ptr) ? cudaSuccess : set_error(cudaErrorInvalidValue);
@@ -237,6 +239,7 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
+  if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
   if (bytes != 0) std::memmove(dst, src, bytes);
   return cudaSuccess;
@@ -295,6 +298,7 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
 cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) { return cudaMemcpy3D(p); }
 
 cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
+  if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (bytes == 0) return cudaSuccess;
   if (dst == nullptr || !device_side(dst, bytes)) return set_error(cudaErrorInvalidValue);
   std::memset(dst, value, bytes);
