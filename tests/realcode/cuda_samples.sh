@@ -122,7 +122,7 @@ while IFS='|' read -r path inout what args; do
     built=yes
     start=$(date +%s.%N)
     # shellcheck disable=SC2086  # args are the sample's own flags, split on purpose
-    (cd "$dir" && timeout -k 5 "$run_timeout" "$out/bin/$name" $args) > "$run_log" 2>&1 < /dev/null
+    (cd "$dir" && timeout -k 5 "$run_timeout" stdbuf -oL "$out/bin/$name" $args) > "$run_log" 2>&1 < /dev/null
     rc=$?
     secs=$(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)")
     if [[ $rc -eq 124 || $rc -eq 137 ]]; then status=timeout; reason="no result within ${run_timeout} s: $(run_reason "$run_log")"

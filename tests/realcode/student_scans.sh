@@ -49,7 +49,7 @@ checkout_commit() {
 # Runs the program once in the given thread order; echoes the exit status.
 run_once() {  # id order workdir args...
   local id=$1 order=$2 wd=$3; shift 3
-  (cd "$wd" && SCANLAB_THREAD_ORDER=$order SCANLAB_SEED=7 timeout -k 5 "$run_timeout" "$out/bin/$id" "$@") \
+  (cd "$wd" && SCANLAB_THREAD_ORDER=$order SCANLAB_SEED=7 timeout -k 5 "$run_timeout" stdbuf -oL "$out/bin/$id" "$@") \
     > "$out/logs/$id.$order.out" 2> "$out/logs/$id.$order.err" < /dev/null
   echo $?
 }
