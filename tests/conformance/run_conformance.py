@@ -96,6 +96,9 @@ def main():
     args = parser.parse_args()
 
     name = os.path.relpath(args.program, os.path.join(os.path.dirname(os.path.abspath(__file__)), "programs"))
+    # SCANLAB_CONFORMANCE_EXPECTED=<dir>: compare with another recording (e.g. a fresh $OUT/expected) in place.
+    if os.environ.get("SCANLAB_CONFORMANCE_EXPECTED"):
+        args.expected = os.path.join(os.environ["SCANLAB_CONFORMANCE_EXPECTED"], name[:-3] + ".out")
     if not os.path.exists(args.expected):
         print("SKIPPED: no GPU recording for %s yet (%s); run tests/conformance/record_gpu.sh on a GPU machine"
               % (name, args.expected))
