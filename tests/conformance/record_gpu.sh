@@ -71,8 +71,9 @@ export programs_dir bin_dir log_dir exp_dir NVCC arch
 start=$(date +%s)
 echo "$list" | xargs -P "$JOBS" -I{} bash -c 'build_one "$@"' _ {} > "$OUT/build.txt"
 built=$(grep -c '^built ' "$OUT/build.txt" || true)
-# Runs: a few at a time (the programs are small; the GPU is shared between them).
-echo "$list" | xargs -P 4 -I{} bash -c 'run_one "$@"' _ {} > "$OUT/run.txt"
+# Runs: one at a time (about a minute in all). Programs that reset the device after a fatal error need the
+# GPU to themselves: with runs in parallel, errors/error_after_reset once got cudaErrorDevicesUnavailable.
+echo "$list" | xargs -P 1 -I{} bash -c 'run_one "$@"' _ {} > "$OUT/run.txt"
 ran=$(grep -c '^ran ' "$OUT/run.txt" || true)
 nonzero=$(grep '^ran ' "$OUT/run.txt" | grep -vc 'exit=0$' || true)
 elapsed=$(( $(date +%s) - start ))

@@ -11,7 +11,7 @@ int main()
     must_be_zero<<<1, 1>>>(1);
     printf("sync: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     printf("reset: %s\n", cudaGetErrorName(cudaDeviceReset()));
-    int *d, h[4];
+    int *d = nullptr, h[4] = {0, 0, 0, 0};  // zeros if the device could not be used again
     printf("malloc: %s\n", cudaGetErrorName(cudaMalloc(&d, sizeof h)));
     store<<<1, 4>>>(d);
     printf("launch: %s\n", cudaGetErrorName(cudaGetLastError()));
