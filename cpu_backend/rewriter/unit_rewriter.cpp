@@ -45,6 +45,7 @@ class UnitRewriter {
       if (!is_significant(ts_[i])) {
         ++i;
       } else if (ts_[i].directive == static_cast<long>(i)) {
+        if (scopes.in_function_body()) add_cuda_arch_branch(i);
         i = scan_directive(i);
       } else if (ts_.is(i, "{")) {
         scopes.open(ts_, i++);
@@ -71,6 +72,66 @@ class UnitRewriter {
         ++i;
       }
     }
+  }
+
+  // ---- `#ifdef __CUDA_ARCH__` inside a function body ---------------------------------------
+  // nvcc compiles a __host__ __device__ function twice, once with __CUDA_ARCH__ defined; the CPU
+  // backend compiles it once. Inside a function body, `#ifdef __CUDA_ARCH__ A #else B #endif`
+  // (also #ifndef, #if defined(...), #if !defined(...)) becomes
+  // `if (scanlab::cpu::in_device_code()) { A } else { B }`, each on its directive's line, so a
+  // kernel takes A and host code takes B, as on a GPU. #elif, or another condition, is left alone.
+
+  // +1: the directive tests that __CUDA_ARCH__ is defined; -1: that it is not; 0: neither form.
+  int cuda_arch_test(std::size_t hash) const {
+    const Region r = ts_.directive_region(hash);
+    std::vector<std::string_view> words;
+    for (std::size_t t = ts_.next(r, hash + 1); t != npos && t < r.hi; t = ts_.next(r, t + 1)) words.push_back(ts_.str(t));
+    auto is = [&](std::initializer_list<std::string_view> w) {
+      return words.size() == w.size() && std::equal(words.begin(), words.end(), w.begin());
+    };
+    if (is({"ifdef", "__CUDA_ARCH__"}) || is({"if", "defined", "(", "__CUDA_ARCH__", ")"}) ||
+        is({"if", "defined", "__CUDA_ARCH__"}))
+      return 1;
+    if (is({"ifndef", "__CUDA_ARCH__"}) || is({"if", "!", "defined", "(", "__CUDA_ARCH__", ")"}) ||
+        is({"if", "!", "defined", "__CUDA_ARCH__"}))
+      return -1;
+    return 0;
+  }
+
+  std::string_view directive_name(std::size_t hash) const {
+    const std::size_t name = ts_.next(ts_.directive_region(hash), hash + 1);
+    return name == npos ? std::string_view{} : ts_.str(name);
+  }
+
+  void replace_directive(std::size_t hash, const std::string& text) {
+    const Region r = ts_.directive_region(hash);
+    const auto lines = static_cast<std::size_t>(ts_.newline_count(r.lo, r.hi));
+    edits_[r.lo] = Edit{r.hi, text + std::string(lines, '\n'), {}};
+  }
+
+  void add_cuda_arch_branch(std::size_t hash) {
+    const int test = cuda_arch_test(hash);
+    if (test == 0) return;
+    std::size_t else_hash = npos, endif_hash = npos;
+    int depth = 0;
+    for (std::size_t j = ts_.directive_region(hash).hi; j < ts_.size() && endif_hash == npos; ++j) {
+      if (ts_[j].directive != static_cast<long>(j)) continue;
+      const std::string_view name = directive_name(j);
+      if (name == "if" || name == "ifdef" || name == "ifndef") {
+        ++depth;
+      } else if (name == "endif") {
+        if (depth-- == 0) endif_hash = j;
+      } else if (depth == 0 && name == "elif") {
+        return;
+      } else if (depth == 0 && name == "else") {
+        else_hash = j;
+      }
+    }
+    if (endif_hash == npos) return;
+    replace_directive(hash, test > 0 ? "if (::scanlab::cpu::in_device_code()) {"
+                                     : "if (!::scanlab::cpu::in_device_code()) {");
+    if (else_hash != npos) replace_directive(else_hash, "} else {");
+    replace_directive(endif_hash, "}");
   }
 
   // "<<<" opens a launch, except in `operator<<<T>` (operator<< with template arguments).

@@ -92,3 +92,25 @@ TEST_CASE("__noinline__ becomes GCC's attribute, except inside an __attribute__"
   CHECK(rewritten("__device__ __noinline__ int f();") == "__device__ __attribute__((noinline)) int f();");
   CHECK(rewritten("int g() __attribute__((__noinline__));") == "int g() __attribute__((__noinline__));");
 }
+
+TEST_CASE("#ifdef __CUDA_ARCH__ in a function body chooses at run time, line for line", "[scanning]") {
+  const char* source = "__host__ __device__ void where() {\n"
+                       "#ifdef __CUDA_ARCH__\n"
+                       "  printf(\"device\\n\");\n"
+                       "#else\n"
+                       "  printf(\"host\\n\");\n"
+                       "#endif\n"
+                       "}\n";
+  CHECK(rewritten(source) == "__host__ __device__ void where() {\n"
+                             "if (::scanlab::cpu::in_device_code()) {\n"
+                             "  printf(\"device\\n\");\n"
+                             "} else {\n"
+                             "  printf(\"host\\n\");\n"
+                             "}\n"
+                             "}\n");
+  // Outside a function body, with #elif or with another condition, the directives stay.
+  const char* kept = "#ifdef __CUDA_ARCH__\nint a;\n#endif\n"
+                     "void f() {\n#if __CUDA_ARCH__ >= 700\n  g();\n#endif\n}\n"
+                     "void h() {\n#ifndef __CUDA_ARCH__\n  g();\n#elif 1\n  k();\n#endif\n}\n";
+  CHECK(rewritten(kept) == kept);
+}

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "scanlab/cpu/thread_context.h"
 #include "scanlab/cpu/types.h"
 
 namespace scanlab::cpu {
@@ -171,6 +172,10 @@ cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** a
                              int line = __builtin_LINE());
 
 namespace scanlab::cpu {
+
+// True while a CUDA thread (a kernel) is running on this OS thread: what `#ifdef __CUDA_ARCH__` in
+// a function body becomes (see the rewriter), since each function is compiled once, for the host.
+inline bool in_device_code() { return detail::tls.thread != nullptr; }
 
 // One per __shared__ declaration (static thread_local, so each OS thread running blocks has its
 // own). The first CUDA thread of a block that reaches the declaration allocates the variable in
