@@ -3,8 +3,9 @@
 
 Builds programs/<area>/<name>.cu with scanlab-nvcc (cached: rebuilt only when the source, its flags or the
 backend changed), runs it under each thread/block order and compares stdout plus a last line "exit=<code>"
-with expected/<area>/<name>.out, recorded on a GPU by record_gpu.sh. Exit status: 0 pass, 1 fail,
-77 skipped (no recording yet).
+with expected/<area>/<name>.out, recorded on a GPU by record_gpu.sh. A program whose header says
+`// conformance-cpu-rejects: <regex>` uses a feature the CPU backend refuses on purpose: it passes when the
+build fails with a message matching <regex>. Exit status: 0 pass, 1 fail, 77 skipped (no recording yet).
 """
 import argparse
 import difflib
@@ -110,6 +111,20 @@ def main():
     orders = [o.strip() for o in orders.replace(" ", ",").split(",") if o.strip()]
 
     binary, error = build(args, source_text, flags)
+    # A feature the CPU backend does not provide on purpose: the program still documents what the GPU
+    # does (its recording), and the CPU backend must refuse it with a message naming the feature.
+    rejects = header_value(source_text, "conformance-cpu-rejects")
+    if rejects:
+        if binary is not None:
+            print("FAIL %s: the CPU backend built it, but it should be refused with a message matching /%s/"
+                  % (name, rejects))
+            return 1
+        if not re.search(rejects, error):
+            print("FAIL %s: refused, but no message matches /%s/:\n%s" % (name, rejects, error[:2000]))
+            return 1
+        first = next((l for l in error.splitlines() if re.search(rejects, l)), "")
+        print("ok   %s refused on purpose: %s" % (name, first.strip()))
+        return 0
     if binary is None:
         lines = error.splitlines()
         first = next((l for l in lines if "error" in l), lines[-1] if lines else "")

@@ -34,7 +34,7 @@
 #define __device__
 #define __host__
 #define __constant__
-#define __managed__ static_assert(false, "scanlab CPU backend: __managed__ memory is not supported");
+#define __managed__ static_assert(false, "scanlab CPU backend: __managed__ memory (unified memory) is not supported; this file needs a GPU");
 #define __forceinline__ inline __attribute__((always_inline))
 #define __align__(n) alignas(n)
 #define __launch_bounds__(...)
