@@ -113,6 +113,8 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
   }
   warps_.resize((count + 31) / 32);
   for (auto& pending : warps_) pending.clear();  // keeps capacity: no allocation per block
+  activemask_waits_.resize((count + 31) / 32);
+  for (auto& pending : activemask_waits_) pending.clear();
   for (unsigned i = 0; i < count; ++i) {
     cuda_thread& t = threads_[i];
     if (!same_shape) {
@@ -258,6 +260,7 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
 void block_scheduler::thread_exited(cuda_thread* self) {
   self->status = thread_status::exited;
   ++exited_;
+  settle_activemask(self->linear / 32);
   happens_before_release(&block_end_sync_);
   switch_away(self);
 }
@@ -390,18 +393,60 @@ int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file,
   barrier_true_ += predicate != 0;
   char* sync = &barrier_sync_[barrier_generation_ & 1];
   happens_before_release(sync);
+  settle_activemask(self->linear / 32);
   switch_away(self);
   happens_before_acquire(sync);
   return barrier_result_;
 }
 
-unsigned block_scheduler::active_mask() const {
-  const cuda_thread* self = tls.thread;
-  unsigned base = self->linear & ~31u;
-  unsigned mask = 0;
-  for (unsigned lane = 0; lane < 32 && base + lane < count_; ++lane)
-    if (threads_[base + lane].status != thread_status::exited) mask |= 1u << lane;
-  return mask;
+// On a GPU, __activemask() names the lanes executing the call together: every lane in converged
+// code, the lanes of one branch in divergent code. Here lanes run one at a time, so the call waits
+// until no lane of its warp can run any further (each has exited, waits at a barrier or collective,
+// or waits in an __activemask() call); each waiting call then gets the lanes that wait at its own call
+// site. That makes the answer independent of the thread order.
+unsigned block_scheduler::active_mask(const char* file, int line) {
+  cuda_thread* self = tls.thread;
+  const unsigned warp_index = self->linear / 32;
+  const unsigned lane = self->linear % 32;
+  std::vector<warp_group>& waits = activemask_waits_[warp_index];
+  warp_group* group = nullptr;
+  for (warp_group& g : waits)
+    if (same_site(g.file, g.line, file, line)) group = &g;
+  if (group == nullptr) {
+    waits.push_back({0, 0, warp_op::sync, file, line, 0});
+    group = &waits.back();
+  }
+  group->arrived |= 1u << lane;
+  self->status = thread_status::at_warp;
+  self->wait_file = file;
+  self->wait_line = line;
+  settle_activemask(warp_index);
+  if (self->status == thread_status::at_warp) switch_away(self);
+  return static_cast<unsigned>(lanes_[self->linear].result);
+}
+
+// Completes the warp's waiting __activemask() calls once none of its lanes can run.
+void block_scheduler::settle_activemask(unsigned warp_index) {
+  std::vector<warp_group>& waits = activemask_waits_[warp_index];
+  if (waits.empty()) return;
+  const unsigned base = warp_index * 32;
+  for (unsigned lane = 0; lane < 32 && base + lane < count_; ++lane) {
+    const thread_status st = threads_[base + lane].status;
+    if (st == thread_status::ready || st == thread_status::running) return;
+  }
+  cuda_thread* self = tls.thread;
+  for (const warp_group& g : waits) {
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      if (!((g.arrived >> lane) & 1u)) continue;
+      lanes_[base + lane].result = g.arrived;
+      cuda_thread& t = threads_[base + lane];
+      if (&t == self)
+        t.status = thread_status::running;
+      else
+        push_ready(&t);
+    }
+  }
+  waits.clear();
 }
 
 std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t value, int arg, int width,
@@ -463,6 +508,7 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
     return me.result;
   }
   self->status = thread_status::at_warp;
+  settle_activemask(warp_index);
   switch_away(self);
   happens_before_acquire(sync);
   return me.result;
@@ -532,7 +578,7 @@ std::uint64_t warp_collective(warp_op op, unsigned mask, std::uint64_t value, in
   return this_scheduler().warp(op, mask, value, arg, width, file, line);
 }
 
-unsigned active_lanes_mask() { return this_scheduler().active_mask(); }
+unsigned active_lanes_mask(const char* file, int line) { return this_scheduler().active_mask(file, line); }
 
 void trap(const char* file, int line) {
   std::ostringstream m;

@@ -71,7 +71,8 @@ class block_scheduler {
   [[gnu::always_inline]] inline int barrier(barrier_kind kind, int predicate, const char* file, int line);
   std::uint64_t warp(warp_op op, unsigned mask, std::uint64_t value, int arg, int width, const char* file,
                      int line);
-  unsigned active_mask() const;
+  // __activemask(): the lanes of the caller's warp that reach this call together (see the .cpp).
+  unsigned active_mask(const char* file, int line);
   [[noreturn]] void fail(problem kind, std::string message);
 
   // For the watchdog (read from another OS thread while the block is stuck: approximate).
@@ -120,6 +121,10 @@ class block_scheduler {
   int barrier_result_ = 0;     // read by each thread as it resumes, before any later barrier
   dim3 prepared_dim_{0, 0, 0};
   std::vector<std::vector<warp_group>> warps_;
+  // __activemask() calls waiting for their warp to run out of runnable lanes, per warp; `mask` of a
+  // group is unused, `arrived` the lanes waiting in it.
+  std::vector<std::vector<warp_group>> activemask_waits_;
+  void settle_activemask(unsigned warp_index);
   context_slot scheduler_slot_;
   const kernel_call* call_ = nullptr;
   unsigned count_ = 0;

@@ -107,7 +107,7 @@ def warp_impl(decl: Decl) -> Impl:
     if n == "__syncwarp":
         return handwritten("device_api.h: a scheduling point that records the caller's line")
     if n == "__activemask":
-        return gen(f"{D}active_lanes_mask()")
+        return gen(f"{D}active_lanes_mask(file, line)", SITE)
     if n in ("__match_any_sync", "__match_all_sync"):
         return gen(call("warp_" + n[2:-5], decl, ["file", "line"]), SITE)
     m = re.fullmatch(r"__reduce_(add|min|max|and|or|xor)_sync", n)

@@ -110,6 +110,11 @@ def main():
     orders = (args.orders or header_value(source_text, "conformance-orders") or ",".join(ALL_ORDERS))
     orders = [o.strip() for o in orders.replace(" ", ",").split(",") if o.strip()]
 
+    # A difference the CPU backend cannot remove yet: reported as skipped, with the reason, never hidden.
+    known = header_value(source_text, "conformance-cpu-known-difference")
+    if known:
+        print("SKIPPED: %s differs on the CPU backend, a known difference: %s" % (name, known))
+        return SKIP
     binary, error = build(args, source_text, flags)
     # A feature the CPU backend does not provide on purpose: the program still documents what the GPU
     # does (its recording), and the CPU backend must refuse it with a message naming the feature.

@@ -15,7 +15,7 @@ enum class warp_op : int { sync, shfl_idx, shfl_up, shfl_down, shfl_xor, ballot,
 // Rendezvous of the lanes named in `mask`. Returns the lane's result as raw bits.
 std::uint64_t warp_collective(warp_op op, unsigned mask, std::uint64_t value, int arg, int width,
                               const char* file, int line);
-unsigned active_lanes_mask();
+unsigned active_lanes_mask(const char* file, int line);
 [[noreturn]] void trap(const char* file, int line);
 
 template <class T>

@@ -19,7 +19,7 @@ inline int __uni_sync(unsigned mask, int pred, const char* file = __builtin_FILE
 // sm_30_intrinsics.h:130
 inline unsigned __ballot_sync(unsigned mask, int pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_vote_ballot(mask, pred, file, line); }
 // sm_30_intrinsics.h:131
-inline unsigned __activemask() { return ::scanlab::cpu::detail::active_lanes_mask(); }
+inline unsigned __activemask(const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::active_lanes_mask(file, line); }
 // sm_30_intrinsics.h:154
 inline int __shfl_sync(unsigned mask, int var, int srcLane, int width = warpSize, const char* file = __builtin_FILE(), int line = __builtin_LINE()) { return ::scanlab::cpu::detail::warp_shuffle(::scanlab::cpu::detail::warp_op::shfl_idx, mask, var, srcLane, width, file, line); }
 // sm_30_intrinsics.h:155
