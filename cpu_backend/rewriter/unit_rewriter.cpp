@@ -152,7 +152,7 @@ class UnitRewriter {
       }
     } else if (ts_.is(name, "include")) {
       const std::size_t arg = ts_.next(r, name + 1);
-      if (arg != npos && is_quoted_cuh(arg)) add_include(hash, r, arg);
+      if (arg != npos && is_quoted(arg)) add_include(hash, r, arg);
     } else if (ts_.is(name, "pragma") && ts_.is(ts_.next(r, name + 1), "once") && unit_.is_header) {
       session_.pragma_once_files.insert(unit_.identity);
       blank_out(r);
@@ -216,10 +216,21 @@ class UnitRewriter {
     return rewrite.resume;
   }
 
-  bool is_quoted_cuh(std::size_t arg) const {
+  bool is_quoted(std::size_t arg) const {
     const std::string_view s = ts_.str(arg);
-    return ts_[arg].kind == TokenKind::string && s.size() >= 2 && s.front() == '"' &&
-           s.back() == '"' && s.substr(1, s.size() - 2).ends_with(".cuh");
+    return ts_[arg].kind == TokenKind::string && s.size() >= 2 && s.front() == '"' && s.back() == '"';
+  }
+
+  // A quoted .cuh or .cu include is always inlined (rewritten); another quoted header (.h, .hpp,
+  // ...) only when it holds CUDA syntax the host compiler cannot read, as course code often puts
+  // kernels in a .h; the rest stay ordinary #includes for the compiler.
+  static bool always_inlined(const std::string& spelled) {
+    return spelled.ends_with(".cuh") || spelled.ends_with(".cu");
+  }
+  static bool needs_rewriting(const std::string& text) {
+    for (const char* marker : {"__shared__", "<<<", "__CUDA_ARCH__", "__noinline__"})
+      if (text.find(marker) != std::string::npos) return true;
+    return false;
   }
 
   // Line number of the line after the directive `r`, where the including file resumes.
@@ -234,6 +245,11 @@ class UnitRewriter {
     const std::string spelled(quoted.substr(1, quoted.size() - 2));
     const std::optional<fs::path> found =
         find_include(spelled, unit_.absolute_path.parent_path(), session_.options.include_dirs);
+    if (!always_inlined(spelled)) {
+      if (!found) return;  // the compiler's include path may know it
+      const std::optional<std::string> peek = read_text_file(*found);
+      if (!peek || !needs_rewriting(*peek)) return;
+    }
     if (!found)
       return error_at(arg, "cannot find \"" + spelled + "\" (searched " +
                                unit_.absolute_path.parent_path().string() +

@@ -1,4 +1,4 @@
-// Quoted .cuh includes are inlined (rewritten), framed by #line directives so diagnostics and
+// Quoted .cuh (and .cu, and other headers holding CUDA syntax) includes are inlined (rewritten), framed by #line directives so diagnostics and
 // __LINE__ still point into the right file; the inlined files are the output's dependencies.
 #include "rewrite_test_support.h"
 
@@ -123,4 +123,17 @@ TEST_CASE("the depfile lists output, input and inlined headers, escaped for make
         "gen/kernel.cpp: /src/kernel.cu /src/scan.cuh\n");
   CHECK(rw::make_depfile("my gen/k.cpp", "/src/my lab/k.cu", {"/src/#1/$x.cuh"}) ==
         "my\\ gen/k.cpp: /src/my\\ lab/k.cu /src/\\#1/$$x.cuh\n");
+}
+
+TEST_CASE("a quoted .h with CUDA syntax is inlined, one without stays an #include", "[include]") {
+  TempTree tree;
+  tree.write("kernels.h", "__global__ void k() { __shared__ int s; }\n");
+  tree.write("plain.h", "int plain();\n");
+  const std::string main = tree.write("main.cu", "#include \"plain.h\"\n#include \"kernels.h\"\n#include \"absent.h\"\n");
+  const rw::Result result = rw::rewrite_file(main, {});
+  REQUIRE(result.errors.empty());
+  CHECK(result.text.find("#include \"plain.h\"") != std::string::npos);
+  CHECK(result.text.find("#include \"absent.h\"") != std::string::npos);
+  CHECK(result.text.find("#include \"kernels.h\"") == std::string::npos);
+  CHECK(result.text.find("scanlab_shared_slot_s") != std::string::npos);
 }

@@ -41,7 +41,7 @@
 #define __grid_constant__
 // The rewriter turns every __shared__ declaration of a .cu/.cuh file into per-block storage; one
 // that reaches the compiler came from a header it did not rewrite.
-#define __shared__ static_assert(false, "scanlab CPU backend: __shared__ in a header the CPU backend did not rewrite; give the header a .cuh extension");
+#define __shared__ static_assert(false, "scanlab CPU backend: __shared__ in a header the CPU backend did not rewrite; include it with quotes (\"kernels.h\") from the .cu, or pass its folder with -I");
 // What nvcc and CUDA's headers define, so that code testing for them (error-check helpers such as
 // `#ifdef __CUDA_RUNTIME_H__ ... checkCudaErrors`, `#ifdef __CUDACC__`) takes the path it takes
 // under nvcc. __CUDA_ARCH__ stays undefined: the CPU backend compiles every function once, for
