@@ -10,6 +10,7 @@
 #include "launch_parser.h"
 #include "scope_tracker.h"
 #include "shared_decl.h"
+#include "spaced_launch.h"
 #include "source_files.h"
 #include "token_stream.h"
 
@@ -410,7 +411,8 @@ class UnitRewriter {
 }  // namespace
 
 std::string rewrite_unit(Session& session, std::string_view source, const UnitInfo& unit) {
-  return UnitRewriter(session, source, unit).run();
+  const std::string joined = join_spaced_launch_angles(source);
+  return UnitRewriter(session, joined, unit).run();
 }
 
 }  // namespace scanlab::rewriter

@@ -170,3 +170,10 @@ TEST_CASE("a launch inside a kernel (dynamic parallelism) is an error naming it"
                                  "(dynamic parallelism) cannot run on the CPU backend; this file needs a GPU"});
   CHECK(rewrite_errors("__global__ void child() {}\nvoid host() { auto f = [] { child<<<1, 1>>>(); }; f(); }\n").empty());
 }
+
+TEST_CASE("Visual Studio's spaced launch angles are joined first", "[launch]") {
+  CHECK(rewritten("k << <grid, block >> > (x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(grid, block), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
+  const char* not_launches = "std::operator<< <char>(os, c); auto v = static_cast<A<B<C>> >(w); // << < >> >\n";
+  CHECK(rewritten(not_launches) == not_launches);
+}
