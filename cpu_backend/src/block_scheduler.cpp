@@ -115,6 +115,7 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
   for (auto& pending : warps_) pending.clear();  // keeps capacity: no allocation per block
   activemask_waits_.resize((count + 31) / 32);
   for (auto& pending : activemask_waits_) pending.clear();
+  activemask_waiting_ = 0;
   for (unsigned i = 0; i < count; ++i) {
     cuda_thread& t = threads_[i];
     if (!same_shape) {
@@ -260,7 +261,7 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
 void block_scheduler::thread_exited(cuda_thread* self) {
   self->status = thread_status::exited;
   ++exited_;
-  settle_activemask(self->linear / 32);
+  if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   happens_before_release(&block_end_sync_);
   switch_away(self);
 }
@@ -393,7 +394,7 @@ int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file,
   barrier_true_ += predicate != 0;
   char* sync = &barrier_sync_[barrier_generation_ & 1];
   happens_before_release(sync);
-  settle_activemask(self->linear / 32);
+  if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   switch_away(self);
   happens_before_acquire(sync);
   return barrier_result_;
@@ -417,6 +418,7 @@ unsigned block_scheduler::active_mask(const char* file, int line) {
     group = &waits.back();
   }
   group->arrived |= 1u << lane;
+  ++activemask_waiting_;
   self->status = thread_status::at_warp;
   self->wait_file = file;
   self->wait_line = line;
@@ -436,6 +438,7 @@ void block_scheduler::settle_activemask(unsigned warp_index) {
   }
   cuda_thread* self = tls.thread;
   for (const warp_group& g : waits) {
+    activemask_waiting_ -= static_cast<unsigned>(__builtin_popcount(g.arrived));
     for (unsigned lane = 0; lane < 32; ++lane) {
       if (!((g.arrived >> lane) & 1u)) continue;
       lanes_[base + lane].result = g.arrived;
@@ -508,7 +511,7 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
     return me.result;
   }
   self->status = thread_status::at_warp;
-  settle_activemask(warp_index);
+  if (activemask_waiting_ != 0) settle_activemask(warp_index);
   switch_away(self);
   happens_before_acquire(sync);
   return me.result;

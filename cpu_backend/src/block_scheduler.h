@@ -124,6 +124,7 @@ class block_scheduler {
   // __activemask() calls waiting for their warp to run out of runnable lanes, per warp; `mask` of a
   // group is unused, `arrived` the lanes waiting in it.
   std::vector<std::vector<warp_group>> activemask_waits_;
+  unsigned activemask_waiting_ = 0;  // lanes waiting in __activemask(): the hot paths test only this
   void settle_activemask(unsigned warp_index);
   context_slot scheduler_slot_;
   const kernel_call* call_ = nullptr;
