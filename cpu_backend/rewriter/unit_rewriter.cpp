@@ -387,7 +387,8 @@ class UnitRewriter {
         call += (k == 0 ? "" : ", ");
         if (literal[k]) {
           call += std::string(ts_.str(significant_tokens(s.args[k], r).front()));
-          passed += kept_breaks(s.args[k].begin, s.args[k].end);
+          // Only its line breaks stay, so the lines after it keep their numbers.
+          passed += std::string(static_cast<std::size_t>(ts_.newline_count(s.args[k].begin, s.args[k].end)), '\n');
         } else {
           params += (params.empty() ? "auto& " : ", auto& ") + arg_name;
           call += arg_name;

@@ -177,3 +177,12 @@ TEST_CASE("Visual Studio's spaced launch angles are joined first", "[launch]") {
   const char* not_launches = "std::operator<< <char>(os, c); auto v = static_cast<A<B<C>> >(w); // << < >> >\n";
   CHECK(rewritten(not_launches) == not_launches);
 }
+
+TEST_CASE("a literal argument on its own line leaves only its line break behind", "[launch][lines]") {
+  const char* source = "k<<<b, t>>>(a,\n    0,\n    c);\n";
+  const std::string out = rewritten(source);
+  CHECK(out ==
+        "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(b, t), "
+        "SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg0_, auto& scanlab_arg2_) { k(scanlab_arg0_, 0, scanlab_arg2_); }, a\n,\n    c);\n");
+  CHECK(newline_count(out) == newline_count(source));
+}
