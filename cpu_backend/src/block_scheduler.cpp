@@ -24,8 +24,7 @@ block_scheduler::block_scheduler()
     : threads_(new cuda_thread[max_threads]),
       lanes_(new warp_lane[max_threads]),
       stacks_(max_threads, default_fiber_stack_bytes()),
-      warp_sync_(new char[warp_sync_ring]),
-      builtins_(this_thread_builtins()) {
+      warp_sync_(new char[warp_sync_ring]) {
   ready_.resize(max_threads);
 }
 
@@ -199,7 +198,7 @@ void block_scheduler::prefetch_upcoming() {
 void block_scheduler::enter(cuda_thread* t) {
   t->status = thread_status::running;
   tls.thread = t;
-  *builtins_.thread_idx = t->idx;
+  writable_thread_idx = t->idx;
   tls.linear_thread = t->linear;
   // Load + store, not an atomic increment: only this thread writes, and a locked add costs as much
   // as the switch itself.
@@ -215,8 +214,8 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   exited_ = 0;
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
-  *builtins_.block_idx = block_idx;
-  *builtins_.block_dim = block_dim;
+  writable_block_idx = block_idx;
+  writable_block_dim = block_dim;
   prepare_threads(count_, block_dim);
   start_phase();
   running_ = true;

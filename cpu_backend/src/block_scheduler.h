@@ -146,7 +146,6 @@ class block_scheduler {
   unsigned barrier_generation_ = 0;
   static constexpr unsigned warp_sync_ring = 1u << 16;
   std::unique_ptr<char[]> warp_sync_;
-  builtin_variables builtins_;  // this OS thread's threadIdx, blockIdx, blockDim
   unsigned next_warp_token_ = 0;
 };
 

@@ -191,7 +191,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   count_launch();
   watchdog_launch_started(state);
 
-  *this_thread_builtins().grid_dim = config.grid;
+  writable_grid_dim = config.grid;
   block_scheduler& scheduler = this_scheduler();
   shared_arena& arena = this_arena();
   for (std::uint64_t linear : block_sequence(state.blocks_total, sched.blocks, launch_seed)) {
