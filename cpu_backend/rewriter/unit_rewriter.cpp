@@ -223,13 +223,16 @@ class UnitRewriter {
   }
 
   // A quoted .cuh or .cu include is always inlined (rewritten); another quoted header (.h, .hpp,
-  // ...) only when it holds CUDA syntax the host compiler cannot read, as course code often puts
+  // ...) only when it holds CUDA syntax the host compiler cannot read (__shared__, launches), as course code often puts
   // kernels in a .h; the rest stay ordinary #includes for the compiler.
   static bool always_inlined(const std::string& spelled) {
     return spelled.ends_with(".cuh") || spelled.ends_with(".cu");
   }
+  // Not a header with inline PTX: its asm sits under #if __CUDA_ARCH__ that only the compiler's
+  // preprocessor can evaluate, so it must reach the compiler as an ordinary #include.
   static bool needs_rewriting(const std::string& text) {
-    for (const char* marker : {"__shared__", "<<<", "__CUDA_ARCH__", "__noinline__"})
+    if (text.find("asm") != std::string::npos) return false;
+    for (const char* marker : {"__shared__", "<<<"})
       if (text.find(marker) != std::string::npos) return true;
     return false;
   }
