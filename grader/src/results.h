@@ -27,6 +27,11 @@ struct lab_result {
   // Set when the machine could not grade this lab (the runner found no usable device): then the
   // lab has no tests and no score, and `scanlab grade` stops with exit status 4, writing no grade.
   std::string infrastructure_error;
+  // Set when this backend cannot build or run a file that should not need it (a feature the CPU
+  // backend leaves out, or a limitation of the backend): the text names the feature, the line and
+  // where to grade it instead ("needs a GPU grader"). The lab is then marked for instructor review
+  // in every report and never reads as the student's compile error; its tests score 0 of 0.
+  std::string cannot_grade;
   double seconds = 0;
   double score() const;
   double max_score() const;
