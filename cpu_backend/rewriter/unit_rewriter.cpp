@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "cuda_arch_condition.h"
 #include "launch_parser.h"
 #include "scope_tracker.h"
 #include "shared_decl.h"
@@ -46,7 +47,10 @@ class UnitRewriter {
       if (!is_significant(ts_[i])) {
         ++i;
       } else if (ts_[i].directive == static_cast<long>(i)) {
-        if (scopes.in_function_body()) add_cuda_arch_branch(i);
+        if (scopes.in_function_body())
+          add_cuda_arch_branch(i);
+        else
+          device_view_directive(i);
         i = scan_directive(i);
       } else if (ts_.is(i, "{")) {
         scopes.open(ts_, i++);
@@ -75,28 +79,34 @@ class UnitRewriter {
     }
   }
 
-  // ---- `#ifdef __CUDA_ARCH__` inside a function body ---------------------------------------
-  // nvcc compiles a __host__ __device__ function twice, once with __CUDA_ARCH__ defined; the CPU
-  // backend compiles it once. Inside a function body, `#ifdef __CUDA_ARCH__ A #else B #endif`
-  // (also #ifndef, #if defined(...), #if !defined(...)) becomes
-  // `if (scanlab::cpu::in_device_code()) { A } else { B }`, each on its directive's line, so a
-  // kernel takes A and host code takes B, as on a GPU. #elif, or another condition, is left alone.
+  // ---- conditions on __CUDA_ARCH__ ---------------------------------------------------------
+  // nvcc compiles a file twice, for the host (__CUDA_ARCH__ undefined) and for the device; the CPU
+  // backend compiles it once, its device side as the newest architecture (cuda_arch_condition.h).
+  // Inside a function body, a chain `#if C1 A #elif C2 B #else D #endif` whose conditions test
+  // __CUDA_ARCH__ and differ between the passes becomes `if (c1) { A } else if (c2) { B } else { D }`,
+  // each on its directive's line, where ck is `::scanlab::cpu::in_device_code()` (true only in the
+  // device pass), its negation, `true` or `false`: so a kernel takes what the device pass compiles
+  // and host code what the host pass compiles, as on a GPU. A chain whose conditions name other
+  // macros stays for the preprocessor (host view). Outside function bodies only one compilation can
+  // be had: a condition on __CUDA_ARCH__'s value takes the device view (device_view_directive).
 
-  // +1: the directive tests that __CUDA_ARCH__ is defined; -1: that it is not; 0: neither form.
-  int cuda_arch_test(std::size_t hash) const {
+  // The condition's tokens as an #if would spell it (#ifdef X -> defined X); empty when the
+  // directive is not #if/#ifdef/#ifndef/#elif.
+  std::vector<std::string_view> condition_words(std::size_t hash) const {
     const Region r = ts_.directive_region(hash);
     std::vector<std::string_view> words;
-    for (std::size_t t = ts_.next(r, hash + 1); t != npos && t < r.hi; t = ts_.next(r, t + 1)) words.push_back(ts_.str(t));
-    auto is = [&](std::initializer_list<std::string_view> w) {
-      return words.size() == w.size() && std::equal(words.begin(), words.end(), w.begin());
-    };
-    if (is({"ifdef", "__CUDA_ARCH__"}) || is({"if", "defined", "(", "__CUDA_ARCH__", ")"}) ||
-        is({"if", "defined", "__CUDA_ARCH__"}))
-      return 1;
-    if (is({"ifndef", "__CUDA_ARCH__"}) || is({"if", "!", "defined", "(", "__CUDA_ARCH__", ")"}) ||
-        is({"if", "!", "defined", "__CUDA_ARCH__"}))
-      return -1;
-    return 0;
+    const std::size_t name = ts_.next(r, hash + 1);
+    if (name == npos) return words;
+    const std::string_view n = ts_.str(name);
+    if (n == "ifndef") words.push_back("!");
+    if (n == "ifdef" || n == "ifndef") words.push_back("defined");
+    else if (n != "if" && n != "elif") return {};
+    for (std::size_t t = ts_.next(r, name + 1); t != npos && t < r.hi; t = ts_.next(r, t + 1)) words.push_back(ts_.str(t));
+    return words;
+  }
+
+  static bool mentions_cuda_arch(const std::vector<std::string_view>& words) {
+    return std::find(words.begin(), words.end(), std::string_view("__CUDA_ARCH__")) != words.end();
   }
 
   std::string_view directive_name(std::size_t hash) const {
@@ -110,29 +120,74 @@ class UnitRewriter {
     edits_[r.lo] = Edit{r.hi, text + std::string(lines, '\n'), {}};
   }
 
+  static std::string run_time_test(const CudaArchViews& v) {
+    if (v.device == v.host) return v.device ? "true" : "false";
+    return v.device ? "::scanlab::cpu::in_device_code()" : "!::scanlab::cpu::in_device_code()";
+  }
+
   void add_cuda_arch_branch(std::size_t hash) {
-    const int test = cuda_arch_test(hash);
-    if (test == 0) return;
+    const std::string_view name = directive_name(hash);
+    if (name != "if" && name != "ifdef" && name != "ifndef") return;
+    const std::vector<std::string_view> first = condition_words(hash);
+    if (!mentions_cuda_arch(first)) return;
+    std::vector<std::size_t> branches{hash};  // the #if and its #elifs
     std::size_t else_hash = npos, endif_hash = npos;
     int depth = 0;
     for (std::size_t j = ts_.directive_region(hash).hi; j < ts_.size() && endif_hash == npos; ++j) {
       if (ts_[j].directive != static_cast<long>(j)) continue;
-      const std::string_view name = directive_name(j);
-      if (name == "if" || name == "ifdef" || name == "ifndef") {
+      const std::string_view n = directive_name(j);
+      if (n == "if" || n == "ifdef" || n == "ifndef") {
         ++depth;
-      } else if (name == "endif") {
+      } else if (n == "endif") {
         if (depth-- == 0) endif_hash = j;
-      } else if (depth == 0 && name == "elif") {
-        return;
-      } else if (depth == 0 && name == "else") {
+      } else if (depth == 0 && n == "elif") {
+        branches.push_back(j);
+      } else if (depth == 0 && n == "else") {
         else_hash = j;
       }
     }
     if (endif_hash == npos) return;
-    replace_directive(hash, test > 0 ? "if (::scanlab::cpu::in_device_code()) {"
-                                     : "if (!::scanlab::cpu::in_device_code()) {");
+    std::vector<CudaArchViews> views;
+    bool passes_differ = false;
+    for (std::size_t b : branches) {
+      const std::optional<CudaArchViews> v = evaluate_cuda_arch_condition(condition_words(b));
+      if (!v) return;  // another macro: the preprocessor decides (host view)
+      views.push_back(*v);
+      passes_differ = passes_differ || v->device != v->host;
+    }
+    if (!passes_differ) return;  // the preprocessor's host view is the device view too
+    for (std::size_t k = 0; k < branches.size(); ++k)
+      replace_directive(branches[k], (k == 0 ? "if (" : "} else if (") + run_time_test(views[k]) + ") {");
     if (else_hash != npos) replace_directive(else_hash, "} else {");
     replace_directive(endif_hash, "}");
+  }
+
+  // Outside function bodies: an #if/#elif on __CUDA_ARCH__'s value (`#if __CUDA_ARCH__ >= 700`)
+  // is evaluated as the device pass sees it, __CUDA_ARCH__ replaced by the emulated architecture
+  // and defined(__CUDA_ARCH__) by 1, so device functions written for recent GPUs exist and
+  // fallbacks for older ones (`#if __CUDA_ARCH__ < 600` atomicAdd on double) do not. Its #else is
+  // what the device pass drops. A bare `#ifdef __CUDA_ARCH__` keeps the host view, as before.
+  void device_view_directive(std::size_t hash) {
+    const std::string_view name = directive_name(hash);
+    if (name != "if" && name != "elif") return;
+    const std::vector<std::string_view> words = condition_words(hash);
+    if (!uses_cuda_arch_value(words)) return;
+    std::string text = "#" + std::string(name);
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      if (words[k] == "defined" && k + 1 < words.size() && words[k + 1] == "__CUDA_ARCH__") {
+        text += " 1";
+        ++k;
+      } else if (words[k] == "defined" && k + 3 < words.size() && words[k + 1] == "(" &&
+                 words[k + 2] == "__CUDA_ARCH__" && words[k + 3] == ")") {
+        text += " 1";
+        k += 3;
+      } else if (words[k] == "__CUDA_ARCH__") {
+        text += " " + std::to_string(kEmulatedCudaArch);
+      } else {
+        text += " " + std::string(words[k]);
+      }
+    }
+    replace_directive(hash, text);
   }
 
   // "<<<" opens a launch, except in `operator<<<T>` (operator<< with template arguments).

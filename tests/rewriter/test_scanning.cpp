@@ -108,9 +108,25 @@ TEST_CASE("#ifdef __CUDA_ARCH__ in a function body chooses at run time, line for
                              "  printf(\"host\\n\");\n"
                              "}\n"
                              "}\n");
-  // Outside a function body, with #elif or with another condition, the directives stay.
+  // Outside a function body #ifdef stays; a condition naming another macro stays; one the host
+  // and device passes agree on stays.
   const char* kept = "#ifdef __CUDA_ARCH__\nint a;\n#endif\n"
-                     "void f() {\n#if __CUDA_ARCH__ >= 700\n  g();\n#endif\n}\n"
-                     "void h() {\n#ifndef __CUDA_ARCH__\n  g();\n#elif 1\n  k();\n#endif\n}\n";
+                     "void f() {\n#if __CUDA_ARCH__ >= 700 && FOO\n  g();\n#endif\n}\n"
+                     "void h() {\n#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600\n  g();\n#endif\n}\n";
   CHECK(rewritten(kept) == kept);
+}
+
+TEST_CASE("#if on __CUDA_ARCH__'s value: run time in a body, the device view elsewhere", "[scanning]") {
+  // In a body the device pass (sm_90) and the host pass differ: a run-time branch, #elif included.
+  CHECK(rewritten("void f() {\n#if __CUDA_ARCH__ >= 700\n  g();\n#elif __CUDA_ARCH__ >= 1000\n  k();\n"
+                  "#else\n  h();\n#endif\n}\n") ==
+        "void f() {\nif (::scanlab::cpu::in_device_code()) {\n  g();\n} else if (false) {\n  k();\n"
+        "} else {\n  h();\n}\n}\n");
+  CHECK(rewritten("void f() {\n#if (__CUDA_ARCH__ < 600)\n  old();\n#endif\n}\n") ==
+        "void f() {\nif (!::scanlab::cpu::in_device_code()) {\n  old();\n}\n}\n");
+  // At namespace scope: __CUDA_ARCH__ is the emulated 900, defined(__CUDA_ARCH__) is 1.
+  CHECK(rewritten("#if __CUDA_ARCH__ >= 700\n__device__ int f();\n#elif defined(__CUDA_ARCH__) && X\n#endif\n") ==
+        "#if 900 >= 700\n__device__ int f();\n#elif defined(__CUDA_ARCH__) && X\n#endif\n");
+  CHECK(rewritten("#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600\nint a;\n#endif\n") ==
+        "#if 1 && 900 < 600\nint a;\n#endif\n");
 }
