@@ -2,7 +2,7 @@
 """collect.py OUT_DIR [--csv FILE]: one CSV row per graded submission, from OUT_DIR/<name>/results.json.
 
 The rows have the columns of `scanlab grade --batch`'s summary.csv (submission, score, max_score,
-seconds, lab<N>..., first_failure), so batches graded by Slurm, by the GitHub workflow or by
+seconds, lab<N>..., needs_review, first_failure), so batches graded by Slurm, by the GitHub workflow or by
 --batch on one machine can be merged. A submission whose task died without a results.json gets a
 row with an empty score and the reason (its exit_status file, written by grade-array.sbatch).
 """
@@ -31,12 +31,17 @@ def summarise(name, folder):
         max_score += float(test.get("max_score") or 0)
         if lab is not None:
             labs[int(lab)] = labs.get(int(lab), 0.0) + score
-        if not first and test.get("status") == "failed" and extra.get("graded", True):
+        # Withheld tests (no points while correctness fails) and labs that cannot be graded here
+        # are not the submission's first failure.
+        failed = test.get("status") == "failed" and extra.get("state", "failed") == "failed"
+        if not first and failed and extra.get("graded", True):
             first = f"lab{lab}:{extra.get('diagnosis') or test.get('name', '')}"
+    top = data.get("extra_data") or {}
+    review = "; ".join(line.splitlines()[0] for line in top.get("needs_review", []) if line)
     if not data.get("tests") and data.get("output"):
         first = data["output"].splitlines()[0] if data["output"].strip() else ""
     row = {"submission": name, "score": f"{float(data.get('score', 0)):.2f}", "max_score": f"{max_score:.2f}",
-           "seconds": f"{float(data.get('execution_time', 0)):.1f}", "first_failure": first}
+           "seconds": f"{float(data.get('execution_time', 0)):.1f}", "needs_review": review, "first_failure": first}
     return row, labs
 
 
@@ -55,7 +60,8 @@ def main(argv):
         row, labs = summarise(folder.name, folder)
         all_labs |= set(labs)
         rows.append((row, labs))
-    columns = ["submission", "score", "max_score", "seconds"] + [f"lab{n}" for n in sorted(all_labs)] + ["first_failure"]
+    columns = (["submission", "score", "max_score", "seconds"] + [f"lab{n}" for n in sorted(all_labs)]
+               + ["needs_review", "first_failure"])
     target = args.csv or args.out_dir / "summary.csv"
     tmp = target.with_suffix(".csv.tmp")
     with open(tmp, "w", newline="", encoding="utf-8") as f:

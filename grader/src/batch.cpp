@@ -57,7 +57,8 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
       fs::temp_directory_path().string() + fmt::format("/scanlab-grade-{}-{}", getpid(), req.seed % 100000);
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<double> started(dirs.size(), 0), finished(dirs.size(), 0);
-  std::mutex mutex;
+  std::vector<std::size_t> labs_left(dirs.size(), req.lab_ids.size());
+  std::mutex mutex, done_mutex;
   const auto t0 = std::chrono::steady_clock::now();
   auto now = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   for (auto& s : started) s = -1;
@@ -87,10 +88,21 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
       lab_result r = grade_lab(job);
       std::error_code ec;
       fs::remove_all(job.work_dir, ec);
-      std::lock_guard lock(mutex);
-      results[u.submission].labs[u.lab] = std::move(r);
-      finished[u.submission] = now();
-      ++done;
+      bool submission_done = false;
+      {
+        std::lock_guard lock(mutex);
+        results[u.submission].labs[u.lab] = std::move(r);
+        finished[u.submission] = now();
+        ++done;
+        submission_done = --labs_left[u.submission] == 0;
+        if (submission_done)
+          results[u.submission].seconds = finished[u.submission] - std::max(0.0, started[u.submission]);
+      }
+      // No other worker touches a finished submission's result, so it is read without the lock.
+      if (submission_done && req.on_submission_done) {
+        std::lock_guard lock(done_mutex);
+        req.on_submission_done(u.submission, results[u.submission]);
+      }
     }
   };
   std::vector<std::thread> threads;

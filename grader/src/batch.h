@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct grading_request {
   std::string seed_text;
   unsigned jobs = 1;
   progress_line* progress = nullptr;
+  // Called once per submission as soon as its last lab is graded (one call at a time, from a
+  // worker thread), so a batch can write each result to disk before the next one finishes.
+  std::function<void(std::size_t index, const submission_result&)> on_submission_done;
 };
 
 // One result per submission folder, in the order given.

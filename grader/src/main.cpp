@@ -12,6 +12,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
 #include <random>
 #include <set>
 
@@ -20,8 +23,10 @@
 #include <fmt/ranges.h>
 
 #include "batch.h"
+#include "batch_resume.h"
 #include "grader_config.h"
 #include "labs_registry.h"
+#include "prairielearn.h"
 #include "progress.h"
 #include "reports.h"
 #include "rubric.h"
@@ -89,11 +94,12 @@ int main(int argc, char** argv) {
   for (const std::string& c : external_commands()) extra += " " + c;
   app.footer("Other commands (scanlab-<name> next to this executable):" + (extra.empty() ? std::string(" none") : extra));
   auto* grade = app.add_subcommand("grade", "grade a submission (a folder laid out like labs/) or a batch of them");
-  std::string submission, backend = "auto", rubric_path, results_path, junit_path, markdown_path, batch_dir, out_dir;
+  std::string submission, backend = "auto", rubric_path, results_path, junit_path, markdown_path, batch_dir, out_dir,
+      prairielearn_path;
   std::vector<int> lab_ids;
   std::uint64_t seed = 0;
   unsigned jobs = std::max(1u, static_cast<unsigned>(sysconf(_SC_NPROCESSORS_ONLN)));
-  bool no_colour = false;
+  bool no_colour = false, regrade = false, markdown_each = false, junit_each = false;
   grade->add_option("--submission", submission, "folder laid out like labs/ (default: the repository's labs/)");
   grade->add_option("--lab", lab_ids, "grade only these labs (repeatable; default: all)");
   grade->add_option("--backend", backend, "auto, gpu or cpu")->check(CLI::IsMember({"auto", "gpu", "cpu"}));
@@ -102,9 +108,13 @@ int main(int argc, char** argv) {
   grade->add_option("--results", results_path, "Gradescope results.json to write");
   grade->add_option("--junit", junit_path, "JUnit XML to write");
   grade->add_option("--markdown", markdown_path, "Markdown summary to write");
+  grade->add_option("--prairielearn", prairielearn_path, "PrairieLearn external-grader results.json to write");
   grade->add_option("--jobs,-j", jobs, "labs graded at once (default: the number of cores)")->check(CLI::Range(1u, 1024u));
   grade->add_option("--batch", batch_dir, "grade every subfolder of DIR as one submission");
   grade->add_option("--out", out_dir, "with --batch: folder for <submission>.json and summary.csv");
+  grade->add_flag("--regrade", regrade, "with --batch: grade every submission, even those whose result in --out is current");
+  grade->add_flag("--markdown-each", markdown_each, "with --batch: also OUT/<submission>.md as each one finishes");
+  grade->add_flag("--junit-each", junit_each, "with --batch: also OUT/<submission>.junit.xml as each one finishes");
   grade->add_flag("--no-colour,--no-color", no_colour, "no colour in the terminal table");
   try {
     app.parse(argc, argv);
@@ -165,6 +175,13 @@ int main(int argc, char** argv) {
   } else if (const char* hidden = std::getenv("SCANLAB_GRADER_SEED"); hidden != nullptr && *hidden != '\0') {
     seed = std::hash<std::string>{}(hidden);
     seed_text = "hidden";
+  } else if (!batch_dir.empty() && !out_dir.empty()) {
+    // A batch keeps its seed in its output folder, so that a re-run can resume it.
+    if (!batch_seed(out_dir, seed, error)) {
+      std::fprintf(stderr, "scanlab: %s\n", error.c_str());
+      return exit_misuse;
+    }
+    seed_text = std::to_string(seed);
   } else {
     seed = std::random_device{}() * 0x100000000ull + std::random_device{}();
     seed_text = std::to_string(seed);
@@ -203,6 +220,56 @@ int main(int argc, char** argv) {
     dirs.push_back(fs::absolute(submission).lexically_normal().string());
   }
 
+  // A batch resumes: a submission whose result in --out was graded from the same files, rubric,
+  // seed, backend and labs is not graded again (unless --regrade).
+  std::vector<std::optional<submission_result>> done(dirs.size());
+  std::vector<std::string> fingerprints(dirs.size());
+  std::vector<std::size_t> to_grade;
+  if (!batch_dir.empty()) {
+    fingerprint_inputs in;
+    in.labs = &labs;
+    in.lab_ids = lab_ids;
+    in.seed = seed;
+    in.backend = backend;
+    {
+      std::ifstream f(rubric_path, std::ios::binary);
+      std::ostringstream text;
+      text << f.rdbuf();
+      in.rubric_text = text.str();
+    }
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    remove_stale_temporaries(out_dir);
+    std::size_t skipped = 0;
+    for (std::size_t i = 0; i < dirs.size(); ++i) {
+      fingerprints[i] = submission_fingerprint(dirs[i], in);
+      submission_result previous;
+      if (!regrade && load_current_result(out_dir, fs::path(dirs[i]).filename().string(), fingerprints[i], previous)) {
+        done[i] = std::move(previous);
+        ++skipped;
+      } else {
+        to_grade.push_back(i);
+      }
+    }
+    std::fprintf(stderr, "scanlab: %zu submissions: %zu skipped (result in %s is current%s), %zu to grade\n",
+                 dirs.size(), skipped, out_dir.c_str(), skipped > 0 ? "; --regrade grades them again" : "",
+                 to_grade.size());
+  } else {
+    to_grade.push_back(0);
+  }
+
+  // Written after each submission: its own files, then summary.csv of every result so far.
+  bool written = true;
+  std::string infrastructure;
+  auto csv_of_done = [&] {
+    std::vector<submission_result> rows;
+    for (const auto& d : done)
+      if (d) rows.push_back(*d);
+    return csv_summary(rows);
+  };
+  std::vector<std::string> grade_dirs;
+  for (std::size_t i : to_grade) grade_dirs.push_back(dirs[i]);
+
   progress_line progress;
   grading_request request;
   request.config = &config;
@@ -215,14 +282,34 @@ int main(int argc, char** argv) {
   request.jobs = backend == "gpu" ? 1 : jobs;  // GPU: one at a time, timings must not share the device
   if (backend == "gpu" && grade->count("--jobs") > 0) request.jobs = jobs;
   request.progress = &progress;
-  const std::vector<submission_result> results = grade_submissions(request, dirs);
+  if (!batch_dir.empty())
+    request.on_submission_done = [&](std::size_t k, const submission_result& r) {
+      const std::size_t i = to_grade[k];
+      for (const auto& lab : r.labs)
+        if (!lab.infrastructure_error.empty()) {
+          // A device that vanished: no result for this submission (a re-run grades it).
+          if (infrastructure.empty()) infrastructure = fmt::format("{}: {}", r.name, lab.infrastructure_error);
+          return;
+        }
+      const std::string stem = out_dir + "/" + r.name;
+      written &= write_atomically(stem + ".json", gradescope_json(r, fingerprints[i]));
+      if (markdown_each) written &= write_atomically(stem + ".md", markdown_summary({r}));
+      if (junit_each) written &= write_atomically(stem + ".junit.xml", junit_xml({r}));
+      done[i] = r;
+      written &= write_atomically(out_dir + "/summary.csv", csv_of_done());
+      progress.clear();
+      std::printf("%-40s %7.2f / %.2f  (%.1f s)%s\n", r.name.c_str(), r.score(), r.max_score(), r.seconds,
+                  review_reasons(r).empty() ? "" : "  needs review");
+      std::fflush(stdout);
+    };
+  std::vector<submission_result> graded;
+  if (!grade_dirs.empty()) graded = grade_submissions(request, grade_dirs);
+  if (batch_dir.empty())
+    for (const auto& lab : graded[0].labs)
+      if (!lab.infrastructure_error.empty() && infrastructure.empty())
+        infrastructure = fmt::format("{}: {}", graded[0].name, lab.infrastructure_error);
 
   // A device that vanished while grading: no grade at all rather than zeros the student did not earn.
-  std::string infrastructure;
-  for (const auto& r : results)
-    for (const auto& lab : r.labs)
-      if (!lab.infrastructure_error.empty() && infrastructure.empty())
-        infrastructure = fmt::format("{}: {}", r.name, lab.infrastructure_error);
   if (!infrastructure.empty()) {
     std::fprintf(stderr,
                  "scanlab: this machine could not grade: %s\nNo results were written (exit status %d): this is the "
@@ -231,18 +318,16 @@ int main(int argc, char** argv) {
     return exit_no_device;
   }
 
-  bool written = true;
+  std::vector<submission_result> results;
   if (batch_dir.empty()) {
+    results = std::move(graded);
     std::fputs(terminal_table(results[0], isatty(1) && !no_colour).c_str(), stdout);
-    if (!results_path.empty()) written &= write_atomically(results_path, gradescope_json(results[0]));
   } else {
-    for (const auto& r : results) {
-      written &= write_atomically(out_dir + "/" + r.name + ".json", gradescope_json(r));
-      std::printf("%-40s %7.2f / %.2f  (%.1f s)\n", r.name.c_str(), r.score(), r.max_score(), r.seconds);
-    }
+    for (auto& d : done) results.push_back(std::move(*d));
     written &= write_atomically(out_dir + "/summary.csv", csv_summary(results));
-    if (!results_path.empty()) written &= write_atomically(results_path, gradescope_json(results[0]));
   }
+  if (!results_path.empty()) written &= write_atomically(results_path, gradescope_json(results[0]));
+  if (!prairielearn_path.empty()) written &= write_atomically(prairielearn_path, prairielearn_json(results[0]));
   if (!junit_path.empty()) written &= write_atomically(junit_path, junit_xml(results));
   if (!markdown_path.empty()) written &= write_atomically(markdown_path, markdown_summary(results));
   return written ? 0 : exit_misuse;

@@ -5,10 +5,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include <fmt/color.h>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "result_json.h"
 
 namespace scanlab::grader {
 
@@ -33,24 +36,72 @@ double submission_result::max_score() const {
   return s;
 }
 
-namespace {
-
-std::string status_word(const test_result& t) {
-  if (!t.graded) return "not graded";
-  return t.passed ? "passed" : "failed";
+test_state state_of(const lab_result& lab, const test_result& t) {
+  if (!lab.cannot_grade.empty() || !t.graded) return test_state::not_run;
+  if (t.passed) return test_state::passed;
+  // lab_grader marks a test that found nothing but gets no points while correctness fails (a
+  // detector, performance) with the diagnosis not_correct.
+  if (t.diagnosis == "not_correct") return test_state::withheld;
+  return test_state::failed;
 }
 
-std::string xml_escape(const std::string& s) {
+const char* state_word(test_state s) {
+  switch (s) {
+    case test_state::passed: return "passed";
+    case test_state::failed: return "failed";
+    case test_state::withheld: return "withheld";
+    case test_state::not_run: return "not run";
+  }
+  return "";
+}
+
+std::string test_text(const lab_result& lab, const test_result& t) {
+  if (!lab.cannot_grade.empty()) return "not run: cannot grade this here: " + lab.cannot_grade;
+  if (state_of(lab, t) != test_state::withheld) return t.output;
+  // Drop the "N of N cases passed" tally: the points are withheld, nothing here passed or failed.
+  static const std::regex tally(R"(^\d+ of \d+ cases passed$)");
+  std::string out = "withheld: ";
+  std::size_t start = 0;
+  bool first = true;
+  while (start < t.output.size()) {
+    std::size_t end = t.output.find('\n', start);
+    if (end == std::string::npos) end = t.output.size();
+    const std::string line = t.output.substr(start, end - start);
+    start = end + 1;
+    if (line.empty() || std::regex_match(line, tally)) continue;
+    out += (first ? "" : "\n") + line;
+    first = false;
+  }
+  if (first) out += "no points while correctness cases fail";
+  return out + "\n(this test's own checks found nothing; it scores once every correctness case passes)";
+}
+
+std::vector<std::string> review_reasons(const submission_result& r) {
+  std::vector<std::string> out;
+  for (const auto& lab : r.labs)
+    if (!lab.cannot_grade.empty()) out.push_back(fmt::format("lab {}: cannot grade this here: {}", lab.id, lab.cannot_grade));
+  return out;
+}
+
+namespace {
+
+constexpr const char* review_note = "marked for instructor review; this is not a compile error in your code";
+
+std::string xml_escape(const std::string& s, bool attribute = true) {
   std::string out;
-  for (char c : s) {
+  for (unsigned char c : s) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
+      // Escaped in attributes, where a raw newline would be read as a space.
+      case '\n': out += attribute ? "&#10;" : "\n"; break;
+      case '\t': out += attribute ? "&#9;" : "\t"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') out += '?';
-        else out += c;
+        // XML 1.0 forbids most control characters; keep the file ASCII so stray bytes of a
+        // submission's output cannot make it invalid UTF-8.
+        out += (c < 0x20 || c >= 0x7f) ? '?' : static_cast<char>(c);
     }
   }
   return out;
@@ -63,6 +114,18 @@ std::string printable(const std::string& s) {
   return out;
 }
 
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
 }  // namespace
 
 std::string terminal_table(const submission_result& r, bool colour) {
@@ -74,19 +137,25 @@ std::string terminal_table(const submission_result& r, bool colour) {
   out += fmt::format("{:<62} {:>11}  {}\n", "test", "score", "status");
   for (const auto& lab : r.labs) {
     for (const auto& n : lab.notes) out += paint("  note: " + n, fmt::terminal_color::yellow) + "\n";
+    if (!lab.cannot_grade.empty())
+      out += paint(fmt::format("! lab {}: cannot grade this here: {} ({})", lab.id, lab.cannot_grade, review_note),
+                   fmt::terminal_color::magenta) +
+             "\n";
     for (const auto& t : lab.tests) {
-      const std::string word = status_word(t);
-      const auto c = !t.graded ? fmt::terminal_color::bright_black
-                     : t.passed ? fmt::terminal_color::green
-                                : fmt::terminal_color::red;
-      out += fmt::format("{:<62} {:>5.2f}/{:<5.2f}  {}\n", t.name.substr(0, 62), t.score, t.max_score, paint(word, c));
-      if (!t.passed && t.graded) {
+      const test_state s = state_of(lab, t);
+      const auto c = s == test_state::passed   ? fmt::terminal_color::green
+                     : s == test_state::failed ? fmt::terminal_color::red
+                                               : fmt::terminal_color::bright_black;
+      out += fmt::format("{:<62} {:>5.2f}/{:<5.2f}  {}\n", t.name.substr(0, 62), t.score, t.max_score,
+                         paint(state_word(s), c));
+      if (s == test_state::failed || s == test_state::withheld) {
         // The first lines of the diagnosis, indented.
+        const std::string text = test_text(lab, t);
         std::size_t start = 0;
-        for (int lines = 0; lines < 6 && start < t.output.size(); ++lines) {
-          std::size_t end = t.output.find('\n', start);
-          if (end == std::string::npos) end = t.output.size();
-          out += "    " + t.output.substr(start, std::min<std::size_t>(end - start, 150)) + "\n";
+        for (int lines = 0; lines < 6 && start < text.size(); ++lines) {
+          std::size_t end = text.find('\n', start);
+          if (end == std::string::npos) end = text.size();
+          out += "    " + text.substr(start, std::min<std::size_t>(end - start, 150)) + "\n";
           start = end + 1;
         }
       }
@@ -99,31 +168,57 @@ std::string terminal_table(const submission_result& r, bool colour) {
   return out;
 }
 
-std::string gradescope_json(const submission_result& r) {
+std::string gradescope_json(const submission_result& r, const std::string& fingerprint) {
   nlohmann::json j;
   j["score"] = r.score();
   j["execution_time"] = r.seconds;
   std::string header = fmt::format("Graded by scanlab on the {} backend.", r.backend);
+  for (const std::string& why : review_reasons(r)) header += fmt::format("\n{} ({})", why, review_note);
   for (const auto& m : r.messages) header += "\n" + m;
   for (const auto& lab : r.labs)
     for (const auto& n : lab.notes) header += "\n" + n;
+  // Gradescope has no status for a test that did not run: listed with "passed" or "failed" (or
+  // none, which it shows as passed) it would mislead, so such tests are named here instead.
+  std::string not_run;
+  for (const auto& lab : r.labs)
+    for (const auto& t : lab.tests)
+      if (state_of(lab, t) == test_state::not_run && lab.cannot_grade.empty())
+        not_run += fmt::format("\n- {}: {}", t.name, first_line(t.output));
+  if (!not_run.empty()) header += "\nNot run here (no points either way):" + not_run;
   j["output"] = printable(header);
   j["visibility"] = "visible";
   j["stdout_visibility"] = "hidden";
   nlohmann::json tests = nlohmann::json::array();
   for (const auto& lab : r.labs) {
     int k = 0;
+    if (!lab.cannot_grade.empty()) {
+      // One line the student sees in place of the lab's tests: not their failure, not a pass.
+      tests.push_back({{"name", fmt::format("lab {}: cannot be graded here (instructor review)", lab.id)},
+                       {"number", fmt::format("{}.0", lab.id)},
+                       {"score", 0},
+                       {"max_score", 0},
+                       {"output", printable(fmt::format("cannot grade this here: {}\nThis lab is {}.", lab.cannot_grade,
+                                                        review_note))},
+                       {"visibility", "visible"},
+                       {"tags", {fmt::format("lab{}", lab.id), "needs_review"}},
+                       {"extra_data", {{"lab", lab.id}, {"kind", "cannot_grade"}, {"graded", false}}}});
+      continue;
+    }
     for (const auto& t : lab.tests) {
+      ++k;
+      const test_state s = state_of(lab, t);
+      if (s == test_state::not_run) continue;
       nlohmann::json tj;
       tj["name"] = t.name;
-      tj["number"] = fmt::format("{}.{}", lab.id, ++k);
+      tj["number"] = fmt::format("{}.{}", lab.id, k);
       tj["score"] = t.score;
       tj["max_score"] = t.max_score;
-      tj["status"] = t.passed ? "passed" : "failed";
-      tj["output"] = printable(t.output);
+      tj["status"] = s == test_state::passed ? "passed" : "failed";
+      tj["output"] = printable(test_text(lab, t));
       tj["visibility"] = "visible";
       tj["tags"] = {fmt::format("lab{}", lab.id), t.kind};
-      tj["extra_data"] = {{"lab", lab.id}, {"kind", t.kind}, {"diagnosis", t.diagnosis}, {"graded", t.graded}};
+      tj["extra_data"] = {{"lab", lab.id}, {"kind", t.kind}, {"diagnosis", t.diagnosis}, {"graded", t.graded},
+                          {"state", state_word(s)}};
       tests.push_back(tj);
     }
   }
@@ -133,46 +228,118 @@ std::string gradescope_json(const submission_result& r) {
     if (lab.id == 8 && lab.throughput_gelems)
       board.push_back({{"name", "lab 8 throughput (G elements/s)"}, {"value", *lab.throughput_gelems}, {"order", "desc"}});
   if (!board.empty()) j["leaderboard"] = board;
-  j["scanlab"] = {{"backend", r.backend}, {"seed", r.seed_text}, {"submission", r.name}};
-  return j.dump(2) + "\n";
+  // Gradescope's spec allows no top-level key of ours: scanlab's fields live under extra_data.
+  nlohmann::json extra = {{"backend", r.backend}, {"seed", r.seed_text}, {"submission", r.name},
+                          {"needs_review", review_reasons(r)}, {"result", result_to_json(r)}};
+  if (!fingerprint.empty()) extra["fingerprint"] = fingerprint;
+  j["extra_data"] = extra;
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string junit_xml(const std::vector<submission_result>& all) {
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"scanlab grade\">\n";
+  // Test names are the tests' own (never the score, which changes), so CI history follows each
+  // test from run to run; scores and diagnoses are properties. Each suite is one (submission,
+  // lab); a lab that cannot be graded here is one <error> (the grader's, not the student's).
+  struct suite_text {
+    std::string body;
+    int tests = 0, failures = 0, errors = 0, skipped = 0;
+    double time = 0;
+  };
+  std::vector<suite_text> suites;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  double time = 0;
   for (const auto& r : all) {
     for (const auto& lab : r.labs) {
-      int failures = 0, skipped = 0;
-      for (const auto& t : lab.tests) {
-        if (!t.graded) ++skipped;
-        else if (!t.passed) ++failures;
+      suite_text s;
+      s.time = lab.seconds;
+      const std::string classname = xml_escape(r.name + "." + lab.name);
+      std::string cases;
+      // The cases of a lab run together; each test is given an equal share of the lab's time.
+      const double share = lab.tests.empty() ? lab.seconds : lab.seconds / static_cast<double>(lab.tests.size());
+      if (!lab.cannot_grade.empty()) {
+        ++s.tests;
+        ++s.errors;
+        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
+                             xml_escape(fmt::format("lab {}: grading", lab.id)), lab.seconds);
+        cases += fmt::format("      <error message=\"{}\" type=\"cannot_grade\">{}</error>\n",
+                             xml_escape("cannot grade this here: " + first_line(lab.cannot_grade)),
+                             xml_escape("cannot grade this here: " + lab.cannot_grade + "\n" + review_note, false));
+        cases += "    </testcase>\n";
       }
-      out += fmt::format("  <testsuite name=\"{}.{}\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
-                         xml_escape(r.name), xml_escape(lab.name), lab.tests.size(), failures, skipped, lab.seconds);
       for (const auto& t : lab.tests) {
-        out += fmt::format("    <testcase classname=\"{}.{}\" name=\"{}\">\n", xml_escape(r.name), xml_escape(lab.name),
-                           xml_escape(fmt::format("{} ({:.2f}/{:.2f})", t.name, t.score, t.max_score)));
-        if (!t.graded) out += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(t.output));
-        else if (!t.passed)
-          out += fmt::format("      <failure message=\"{}\">{}</failure>\n", xml_escape(t.diagnosis), xml_escape(t.output));
-        out += "    </testcase>\n";
+        const test_state st = state_of(lab, t);
+        ++s.tests;
+        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
+                             xml_escape(t.name), share);
+        cases += "      <properties>\n";
+        cases += fmt::format("        <property name=\"score\" value=\"{:.2f}\"/>\n", t.score);
+        cases += fmt::format("        <property name=\"max_score\" value=\"{:.2f}\"/>\n", t.max_score);
+        cases += fmt::format("        <property name=\"state\" value=\"{}\"/>\n", state_word(st));
+        if (!t.diagnosis.empty())
+          cases += fmt::format("        <property name=\"diagnosis\" value=\"{}\"/>\n", xml_escape(t.diagnosis));
+        cases += "      </properties>\n";
+        const std::string text = test_text(lab, t);
+        if (st == test_state::not_run || st == test_state::withheld) {
+          ++s.skipped;
+          cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(first_line(text)));
+        } else if (st == test_state::failed) {
+          ++s.failures;
+          cases += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(first_line(text)),
+                               xml_escape(t.diagnosis), xml_escape(text, false));
+        }
+        cases += "    </testcase>\n";
       }
-      out += "  </testsuite>\n";
+      s.body = fmt::format(
+          "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n"
+          "    <properties>\n"
+          "      <property name=\"score\" value=\"{:.2f}\"/>\n"
+          "      <property name=\"max_score\" value=\"{:.2f}\"/>\n"
+          "      <property name=\"backend\" value=\"{}\"/>\n"
+          "      <property name=\"seed\" value=\"{}\"/>\n"
+          "      <property name=\"needs_review\" value=\"{}\"/>\n"
+          "    </properties>\n{}  </testsuite>\n",
+          classname, s.tests, s.failures, s.errors, s.skipped, lab.seconds, lab.score(), lab.max_score(),
+          xml_escape(r.backend), xml_escape(r.seed_text), lab.cannot_grade.empty() ? "false" : "true", cases);
+      tests += s.tests;
+      failures += s.failures;
+      errors += s.errors;
+      skipped += s.skipped;
+      time += s.time;
+      suites.push_back(std::move(s));
     }
   }
+  std::string out = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<testsuites name=\"scanlab grade\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
+      tests, failures, errors, skipped, time);
+  for (const auto& s : suites) out += s.body;
   return out + "</testsuites>\n";
 }
 
 std::string markdown_summary(const std::vector<submission_result>& all) {
+  auto cell = [](std::string s) {
+    for (char& c : s)
+      if (c == '|' || c == '\n') c = ' ';
+    return s;
+  };
   std::string out = "# scanlab grade\n\n";
   for (const auto& r : all) {
     out += fmt::format("## {}: {:.2f} / {:.2f}\n\nBackend {}, seed {}, {:.1f} s.\n\n", r.name, r.score(), r.max_score(),
                        r.backend, r.seed_text, r.seconds);
+    for (const std::string& why : review_reasons(r)) out += fmt::format("> **{}** ({})\n\n", cell(why), review_note);
     for (const auto& m : r.messages) out += "- " + m + "\n";
     out += "| test | score | status | diagnosis |\n|---|---:|---|---|\n";
     for (const auto& lab : r.labs)
-      for (const auto& t : lab.tests)
-        out += fmt::format("| {} | {:.2f} / {:.2f} | {} | {} |\n", t.name, t.score, t.max_score, status_word(t),
-                           t.diagnosis.empty() ? "" : "`" + t.diagnosis + "`");
+      for (const auto& t : lab.tests) {
+        const test_state s = state_of(lab, t);
+        std::string status = state_word(s);
+        if (s == test_state::not_run || s == test_state::withheld) {
+          const std::string why = cell(first_line(test_text(lab, t)));
+          status = why.rfind(status, 0) == 0 ? why : status + ": " + why;
+        }
+        out += fmt::format("| {} | {:.2f} / {:.2f} | {} | {} |\n", cell(t.name), t.score, t.max_score, status,
+                           t.diagnosis.empty() || s != test_state::failed ? "" : "`" + t.diagnosis + "`");
+      }
     out += "\n";
   }
   return out;
@@ -182,18 +349,17 @@ std::string csv_summary(const std::vector<submission_result>& all) {
   std::string out = "submission,score,max_score,seconds";
   if (!all.empty())
     for (const auto& lab : all.front().labs) out += fmt::format(",lab{}", lab.id);
-  out += ",first_failure\n";
+  out += ",needs_review,first_failure\n";
   for (const auto& r : all) {
     std::string first;
     for (const auto& lab : r.labs)
       for (const auto& t : lab.tests)
-        if (first.empty() && !t.passed && t.graded) first = fmt::format("lab{}:{}", lab.id, t.diagnosis);
-    std::string name = r.name;
-    for (char& c : name)
-      if (c == ',' || c == '"' || c == '\n') c = '_';
-    out += fmt::format("{},{:.2f},{:.2f},{:.1f}", name, r.score(), r.max_score(), r.seconds);
+        if (first.empty() && state_of(lab, t) == test_state::failed) first = fmt::format("lab{}:{}", lab.id, t.diagnosis);
+    std::string review;
+    for (const std::string& why : review_reasons(r)) review += (review.empty() ? "" : "; ") + first_line(why);
+    out += fmt::format("{},{:.2f},{:.2f},{:.1f}", csv_field(r.name), r.score(), r.max_score(), r.seconds);
     for (const auto& lab : r.labs) out += fmt::format(",{:.2f}", lab.score());
-    out += "," + first + "\n";
+    out += "," + csv_field(review) + "," + csv_field(first) + "\n";
   }
   return out;
 }
@@ -213,6 +379,12 @@ bool write_atomically(const std::string& path, const std::string& content) {
       fs::remove(temp, ec);
       return false;
     }
+  }
+  // Data on disk before the rename makes it visible: a machine that loses power mid-batch keeps
+  // either the old file or the whole new one.
+  if (FILE* f = std::fopen(temp.c_str(), "rb")) {
+    ::fsync(fileno(f));
+    std::fclose(f);
   }
   fs::rename(temp, target, ec);
   if (ec) {

@@ -1,6 +1,7 @@
 // The reports of one grading run, all from the same results: a terminal table, Gradescope's
-// results.json, JUnit XML, Markdown, and (batch) one CSV line per submission. Files are written
-// atomically (a temporary file in the same folder, then rename).
+// results.json, PrairieLearn's results.json (prairielearn.h), JUnit XML, Markdown, and (batch)
+// one CSV line per submission. Files are written atomically (a temporary file in the same folder,
+// then rename).
 #pragma once
 
 #include <string>
@@ -10,8 +11,21 @@
 
 namespace scanlab::grader {
 
+// How a test reads in every report. A test that did not run (no tool for it, CPU performance, a
+// lab that cannot be graded here) or whose points were withheld (a detector that found nothing,
+// gated on correctness) never reads as passed or failed.
+enum class test_state { passed, failed, withheld, not_run };
+test_state state_of(const lab_result& lab, const test_result& t);
+const char* state_word(test_state s);  // "passed", "failed", "withheld", "not run"
+// The student-facing text of a test: for a withheld test, why, without the "N of N cases
+// passed" line that would read as a pass; for a lab that cannot be graded here, that reason.
+std::string test_text(const lab_result& lab, const test_result& t);
+// "cannot grade this here: <reason>" of every such lab, one line each ("" when none).
+std::vector<std::string> review_reasons(const submission_result& r);
+
 std::string terminal_table(const submission_result& r, bool colour);
-std::string gradescope_json(const submission_result& r);
+// fingerprint: what the result was graded from (batch re-runs compare it); kept in extra_data.
+std::string gradescope_json(const submission_result& r, const std::string& fingerprint = "");
 std::string junit_xml(const std::vector<submission_result>& all);
 std::string markdown_summary(const std::vector<submission_result>& all);
 std::string csv_summary(const std::vector<submission_result>& all);

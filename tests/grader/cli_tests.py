@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Tests of `scanlab grade` as a command (CTest label `grader`): exit codes, reports, batch
-output, hidden seeds, the GPU backend on a machine without a GPU, and the Gradescope driver.
+output and resuming a killed batch, hidden seeds, the GPU backend on a machine without a GPU, the
+Gradescope driver (as an unprivileged user, results.json against Gradescope's spec), JUnit
+against grader/schemas/junit.xsd, and PrairieLearn's entry script in a job folder without network.
 
     cli_tests.py TEST --scanlab BIN --source DIR --work DIR
 
@@ -14,8 +16,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 SKIP = 77
@@ -37,6 +42,89 @@ def run(args, env=None, timeout=240):
     p = subprocess.run(args, env=full_env, capture_output=True, text=True, timeout=timeout)
     print(f"$ {' '.join(args)}\n-> exit {p.returncode}\n{p.stdout}{p.stderr}")
     return p
+
+
+def with_module(module, code, *args):
+    """Runs Python `code` (argv: args) under the first interpreter that has `module`: the one
+    running this test, else the system's /usr/bin/python3 (where .ci/run apt-installs
+    python3-jsonschema and python3-lxml). Returns (exit status, output)."""
+    for python in (sys.executable, "/usr/bin/python3", shutil.which("python3")):
+        if not python or not os.path.exists(python):
+            continue
+        probe = subprocess.run([python, "-c", f"import {module}"], capture_output=True)
+        if probe.returncode == 0:
+            p = subprocess.run([python, "-c", code, *args], capture_output=True, text=True)
+            return p.returncode, p.stdout + p.stderr
+    raise Failure(f"no Python with {module} (apt-get install python3-{module}, as .ci/run does)")
+
+
+VALIDATE_JSON = """
+import json, sys, jsonschema
+schema, document = (json.load(open(p, encoding="utf-8")) for p in sys.argv[1:3])
+jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+print("valid:", sys.argv[2])
+"""
+
+VALIDATE_XML = """
+import sys
+from lxml import etree
+schema = etree.XMLSchema(etree.parse(sys.argv[1]))
+document = etree.parse(sys.argv[2])
+if not schema.validate(document):
+    print(schema.error_log)
+    sys.exit(1)
+print("valid:", sys.argv[2])
+"""
+
+
+def validate_json(o, schema, path):
+    rc, text = with_module("jsonschema", VALIDATE_JSON, os.path.join(o.source, schema), path)
+    check(rc == 0, f"{path} does not follow {schema}:\n{text}")
+
+
+def validate_junit(o, path):
+    rc, text = with_module("lxml", VALIDATE_XML, os.path.join(o.source, "grader", "schemas", "junit.xsd"), path)
+    check(rc == 0, f"{path} does not follow grader/schemas/junit.xsd:\n{text}")
+
+
+def check_junit(o, path, results):
+    """JUnit: valid against the XSD, names without scores, a time per case, scores as properties,
+    counts that match; not-run and withheld tests skipped, never passed or failed."""
+    validate_junit(o, path)
+    root = ET.parse(path).getroot()
+    cases = root.iter("testcase")
+    by_name = {}
+    for suite in root.findall("testsuite"):
+        for attr in ("tests", "failures", "errors", "skipped"):
+            check(suite.get(attr) is not None, f"suite {suite.get('name')} lacks {attr}")
+        for case in suite.findall("testcase"):
+            by_name[(suite.get("name"), case.get("name"))] = case
+    for case in root.iter("testcase"):
+        check(case.get("time") is not None, f"test case {case.get('name')} has no time")
+        check(not re.search(r"\d+\.\d\d */ *\d", case.get("name")), f"a score in a test name: {case.get('name')}")
+        props = {p.get("name"): p.get("value") for p in case.iter("property")}
+        check("score" in props and "max_score" in props, f"{case.get('name')}: no score properties")
+    for r in results:
+        for lab in r["labs"]:
+            for t in lab["tests"]:
+                case = by_name.get((f"{r['submission']}.{lab['name']}", t["name"]))
+                check(case is not None, f"no test case {t['name']} for {r['submission']}")
+                props = {p.get("name"): p.get("value") for p in case.iter("property")}
+                check(abs(float(props["score"]) - t["score"]) < 0.006, f"{t['name']}: score {props['score']}")
+                state = props["state"]
+                outcome = [c.tag for c in case if c.tag in ("failure", "error", "skipped")]
+                expected = {"passed": [], "failed": ["failure"], "withheld": ["skipped"], "not run": ["skipped"]}[state]
+                check(outcome == expected, f"{t['name']}: state {state} but outcome {outcome}")
+                if not t["graded"]:
+                    check(state == "not run", f"{t['name']}: not graded but state {state}")
+
+
+def no_misleading_words(text, where):
+    """A test that did not run or was withheld never reads as 'passed 0/0' or 'failed: N of N
+    cases passed'."""
+    check(not re.search(r"passed\W*0(\.0+)? */ *0(\.0+)?\b|0(\.0+)? */ *0(\.0+)? *\|? *passed", text),
+          f"{where}: a 0/0 test reads as passed")
+    check(not re.search(r"failed\W+(\d+) of \1 cases passed", text), f"{where}: 'failed' over 'N of N cases passed'")
 
 
 def fresh(path):
@@ -63,7 +151,7 @@ def test_hidden_seed(o):
     check("seed hidden" in p.stdout, "the terminal report does not say 'seed hidden'")
     with open(results, encoding="utf-8") as f:
         data = json.load(f)
-    check(data["scanlab"]["seed"] == "hidden", f"results.json seed is {data['scanlab']['seed']!r}, not 'hidden'")
+    check(data["extra_data"]["seed"] == "hidden", f"results.json seed is {data['extra_data']['seed']!r}, not 'hidden'")
     with open(markdown, encoding="utf-8") as f:
         md = f.read()
     check("seed hidden" in md, "the Markdown summary does not say 'seed hidden'")
@@ -82,6 +170,8 @@ def test_batch(o):
     shutil.copy(os.path.join(o.source, "solutions", "lab1-naive", "scan.cu"), os.path.join(batch, "good", "lab1-naive"))
     os.makedirs(os.path.join(batch, "empty", "lab1-naive"))
     open(os.path.join(batch, "empty", "lab1-naive", "scan.cu"), "w").close()
+    os.makedirs(os.path.join(batch, "stub", "lab1-naive"))  # compiles, writes nothing: detectors withheld
+    shutil.copy(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), os.path.join(batch, "stub", "lab1-naive"))
     # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
     # one is written elsewhere and renamed over it, never truncated in place.
     old = os.path.join(work, "old-good.json")
@@ -89,16 +179,34 @@ def test_batch(o):
         f.write("old\n")
     os.link(old, os.path.join(out, "good.json"))
     junit, markdown, results = (os.path.join(out, f) for f in ("junit.xml", "summary.md", "results.json"))
-    p = run([o.scanlab, "grade", "--batch", batch, "--out", out, "--lab", "1", "--backend", "cpu", "--rubric",
-             o.rubric, "--jobs", "2", "--seed", "4242", "--junit", junit, "--markdown", markdown, "--results", results])
+    command = [o.scanlab, "grade", "--batch", batch, "--out", out, "--lab", "1", "--backend", "cpu", "--rubric",
+               o.rubric, "--jobs", "2", "--seed", "4242", "--junit", junit, "--markdown", markdown, "--results", results,
+               "--markdown-each", "--junit-each"]
+    p = run(command)
     check(p.returncode == 0, f"exit status {p.returncode}")
+    check("0 skipped" in p.stderr and "3 to grade" in p.stderr, "the first run does not say 0 skipped, 3 to grade")
 
     # One results file per submission, valid JSON, written by rename.
     per = {}
-    for name in ("good", "empty"):
+    for name in ("good", "empty", "stub"):
         with open(os.path.join(out, f"{name}.json"), encoding="utf-8") as f:
             per[name] = json.load(f)
-        check(per[name]["scanlab"]["submission"] == name, f"{name}.json is about {per[name]['scanlab']['submission']}")
+        check(per[name]["extra_data"]["submission"] == name, f"{name}.json is about {per[name]['extra_data']['submission']}")
+        validate_json(o, "grader/gradescope/results.schema.json", os.path.join(out, f"{name}.json"))
+        check(len(per[name]["extra_data"]["fingerprint"]) == 64, f"{name}.json has no fingerprint")
+        for sibling in (f"{name}.md", f"{name}.junit.xml"):
+            check(os.path.exists(os.path.join(out, sibling)), f"--markdown-each/--junit-each: no {sibling}")
+        check_junit(o, os.path.join(out, f"{name}.junit.xml"), [per[name]["extra_data"]["result"]])
+        for t in per[name]["tests"]:
+            check(t.get("status") in ("passed", "failed"), f"{name}: test {t['name']} has status {t.get('status')}")
+            if t["extra_data"].get("state") == "withheld":
+                check(not re.search(r"^(\d+) of \1 cases passed$", t["output"], re.M),
+                      f"{name}: withheld test {t['name']} reads 'N of N cases passed'")
+    # The stub compiles and writes nothing: its detector tests are withheld, its performance not run.
+    stub_states = {t["extra_data"]["state"] for t in per["stub"]["tests"]}
+    check("withheld" in stub_states, f"stub: no withheld test ({stub_states})")
+    check("Not run here" in per["stub"]["output"] and "lab 1: performance" in per["stub"]["output"],
+          "stub: the not-run performance test is not named in the output")
     with open(old, encoding="utf-8") as f:
         check(f.read() == "old\n", "good.json was rewritten in place (not a temporary file renamed over it)")
     check(not os.path.samefile(old, os.path.join(out, "good.json")), "good.json is still the old file")
@@ -108,30 +216,34 @@ def test_batch(o):
     check(per["good"]["score"] == good_max > 0, f"good: {per['good']['score']}/{good_max}")
     check(per["empty"]["score"] == 0, f"empty: {per['empty']['score']}")
     with open(results, encoding="utf-8") as f:
-        check(json.load(f)["scanlab"]["submission"] == "empty", "--results is not the first submission (empty)")
+        check(json.load(f)["extra_data"]["submission"] == "empty", "--results is not the first submission (empty)")
+    no_misleading_words(p.stdout, "batch output")
 
     # summary.csv: a header and one row per submission, in name order.
     with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
         rows = list(csv.reader(f))
-    check(rows[0] == ["submission", "score", "max_score", "seconds", "lab1", "first_failure"], f"header {rows[0]}")
-    check([r[0] for r in rows[1:]] == ["empty", "good"], f"rows {rows[1:]}")
+    check(rows[0] == ["submission", "score", "max_score", "seconds", "lab1", "needs_review", "first_failure"],
+          f"header {rows[0]}")
+    check([r[0] for r in rows[1:]] == ["empty", "good", "stub"], f"rows {rows[1:]}")
     empty, good = rows[1], rows[2]
-    check(float(empty[1]) == 0 and empty[5] == "lab1:empty_file", f"empty row {empty}")
-    check(float(good[1]) == float(good[2]) == good_max and float(good[4]) == good_max and good[5] == "",
+    check(float(empty[1]) == 0 and empty[5] == "" and empty[6] == "lab1:empty_file", f"empty row {empty}")
+    check(float(good[1]) == float(good[2]) == good_max and float(good[4]) == good_max and good[6] == "",
           f"good row {good}")
 
-    # JUnit: well-formed, a suite per (submission, lab) with its test cases, failures counted.
+    # JUnit: valid, a suite per (submission, lab) with its test cases, failures counted.
+    check_junit(o, junit, [d["extra_data"]["result"] for d in per.values()])
     root = ET.parse(junit).getroot()
     check(root.tag == "testsuites", f"root element {root.tag}")
     suites = {s.get("name"): s for s in root.findall("testsuite")}
-    check(set(suites) == {"good.lab1-naive", "empty.lab1-naive"}, f"suites {sorted(suites)}")
+    check(set(suites) == {"good.lab1-naive", "empty.lab1-naive", "stub.lab1-naive"}, f"suites {sorted(suites)}")
     for name, data in per.items():
         suite = suites[f"{name}.lab1-naive"]
         cases = suite.findall("testcase")
-        check(len(cases) == len(data["tests"]) == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
+        every = data["extra_data"]["result"]["labs"][0]["tests"]
+        check(len(cases) == len(every) == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
         failures = sum(1 for c in cases if c.find("failure") is not None)
         check(failures == int(suite.get("failures")), f"{name}: failures attribute {suite.get('failures')}")
-        check((failures > 0) == (name == "empty"), f"{name}: {failures} failures")
+        check((failures > 0) == (name != "good"), f"{name}: {failures} failures")
 
     # Markdown: a section per submission with its score.
     with open(markdown, encoding="utf-8") as f:
@@ -139,6 +251,26 @@ def test_batch(o):
     check(md.startswith("# scanlab grade"), "Markdown summary lacks its title")
     check(f"## good: {good_max:.2f} / {good_max:.2f}" in md, "Markdown lacks good's section")
     check("## empty: 0.00 /" in md and "`empty_file`" in md, "Markdown lacks empty's section or diagnosis")
+    check("| withheld: " in md and "| not run: " in md, "Markdown does not say withheld / not run")
+    no_misleading_words(md, "Markdown")
+
+    # Again: every result is current, so nothing is graded and summary.csv is the same.
+    with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
+        first_summary = f.read()
+    p = run(command)
+    check(p.returncode == 0, f"second run: exit status {p.returncode}")
+    check("3 skipped" in p.stderr and "0 to grade" in p.stderr, "the second run does not skip all three")
+    check(not re.search(r"^(good|empty|stub) ", p.stdout, re.M), "the second run graded a submission")
+    with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
+        check(f.read() == first_summary, "summary.csv changed though nothing was graded")
+    # A changed file is graded again; --regrade grades everything.
+    with open(os.path.join(batch, "stub", "lab1-naive", "scan.cu"), "a") as f:
+        f.write("// changed\n")
+    p = run(command)
+    check("2 skipped" in p.stderr and "1 to grade" in p.stderr and re.search(r"^stub ", p.stdout, re.M),
+          "a changed submission was not graded again (alone)")
+    p = run(command + ["--regrade"])
+    check("0 skipped" in p.stderr and "3 to grade" in p.stderr, "--regrade did not grade every submission")
 
 
 def gpu_present():
@@ -195,7 +327,7 @@ def test_gradescope(o):
     check(data["tests"] and all(t["extra_data"]["lab"] == 2 for t in data["tests"]), "tests of other labs than 2")
     total = sum(t["max_score"] for t in data["tests"])
     check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
-    check(data["scanlab"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
+    check(data["extra_data"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
     check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
 
 
