@@ -6,9 +6,16 @@
 // __syncwarp. Each collective takes the caller's file and line (defaulted arguments) so that those
 // reports name the student's line, not this header.
 //
+// Tiles wider than a warp (thread_block_tile<64..1024>, with or without block_tile_memory) have
+// what CUDA gives them: sync, shfl, any, all, reduce and the scans, meta_group_rank/size. Their
+// collectives exchange values through the block's scratch slots (cooperative_groups/details/
+// multi_warp.h) and synchronise with the whole block's barrier: as on a GPU when every tile of the
+// block reaches them together (the usual code); tiles that synchronise on different paths are
+// reported as a divergent barrier instead of running.
+//
 // Out of scope, rejected at compile time: grid.sync() (grid-wide synchronisation needs
-// cudaLaunchCooperativeKernel on a GPU; the CPU backend runs blocks one at a time), tiles wider
-// than a warp, this_cluster(). match_any/match_all call the backend's __match_*_sync.
+// cudaLaunchCooperativeKernel on a GPU; the CPU backend runs blocks one at a time),
+// this_cluster(). match_any/match_all call the backend's __match_*_sync.
 #pragma once
 
 #include <cstdint>
@@ -91,6 +98,12 @@ T shuffle(cpu::warp_op op, unsigned mask, const T& value, int arg, int width, co
 
 }  // namespace details
 
+}  // namespace cooperative_groups
+
+#include "cooperative_groups/details/multi_warp.h"
+
+namespace cooperative_groups {
+
 // ---- thread_group: any group, type-erased ---------------------------------------------------
 class thread_group {
  public:
@@ -147,6 +160,16 @@ class thread_block : public thread_group {
 
 inline thread_block this_thread_block() { return thread_block(); }
 
+// The scratch a GPU needs for tiles wider than a warp (declared __shared__ by the kernel). The CPU
+// backend keeps that scratch itself, so this only has to exist with CUDA's name and template.
+template <unsigned int MaxBlockSize = 1024>
+struct block_tile_memory {
+  static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024, "block_tile_memory<MaxBlockSize>: at most 1024 threads");
+  unsigned char reserved[8];
+};
+template <unsigned int MaxBlockSize>
+thread_block this_thread_block(block_tile_memory<MaxBlockSize>&) { return this_thread_block(); }
+
 // ---- grid_group: indices only ---------------------------------------------------------------
 class grid_group {
  public:
@@ -186,15 +209,17 @@ int this_cluster() {
   return 0;
 }
 
-// ---- thread_block_tile<N>: N consecutive threads of one warp ---------------------------------
+// ---- thread_block_tile<N>: N consecutive threads (of one warp up to N = 32) ---------------------
+#define SCANLAB_CG_SINGLE_WARP_ONLY \
+  "thread_block_tile: tiles wider than a warp have sync, shfl, any, all, reduce and the scans (as in CUDA)"
 template <unsigned int Size, class ParentT = void>
 class thread_block_tile;
 
 template <unsigned int Size>
 class thread_block_tile<Size, void> : public thread_group {
-  static_assert(Size >= 1 && Size <= 32 && (Size & (Size - 1)) == 0,
-                "scanlab CPU backend: thread_block_tile sizes are powers of two up to 32 (tiles wider than a "
-                "warp need block_tile_memory, which the CPU backend does not provide)");
+  static_assert(Size >= 1 && Size <= 1024 && (Size & (Size - 1)) == 0,
+                "thread_block_tile sizes are powers of two up to 1024");
+  static constexpr bool multi_warp = Size > 32;
 
  public:
   static constexpr unsigned int num_threads() { return Size; }
@@ -203,50 +228,68 @@ class thread_block_tile<Size, void> : public thread_group {
   unsigned int meta_group_rank() const { return meta_rank_; }
   unsigned int meta_group_size() const { return meta_size_; }
 
-  void sync(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const { __syncwarp(mask_, file, line); }
+  void sync(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    if constexpr (multi_warp) __syncthreads(file, line);
+    else __syncwarp(mask_, file, line);
+  }
 
   template <class T>
   T shfl(T var, int src_rank, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    return details::shuffle(details::cpu::warp_op::shfl_idx, mask_, var, src_rank, Size, file, line);
+    if constexpr (multi_warp)
+      return details::multi_warp_broadcast(var, first_thread(), static_cast<unsigned>(src_rank) % Size, file, line);
+    else
+      return details::shuffle(details::cpu::warp_op::shfl_idx, mask_, var, src_rank, Size, file, line);
   }
   template <class T>
   T shfl_up(T var, unsigned int delta, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return details::shuffle(details::cpu::warp_op::shfl_up, mask_, var, static_cast<int>(delta), Size, file, line);
   }
   template <class T>
   T shfl_down(T var, unsigned int delta, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return details::shuffle(details::cpu::warp_op::shfl_down, mask_, var, static_cast<int>(delta), Size, file, line);
   }
   template <class T>
   T shfl_xor(T var, unsigned int lane_mask, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return details::shuffle(details::cpu::warp_op::shfl_xor, mask_, var, static_cast<int>(lane_mask), Size, file,
                             line);
   }
   int any(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    return __any_sync(mask_, predicate, file, line);
+    if constexpr (multi_warp) return details::multi_warp_count(predicate != 0, first_thread(), Size, file, line) != 0;
+    else return __any_sync(mask_, predicate, file, line);
   }
   int all(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    return __all_sync(mask_, predicate, file, line);
+    if constexpr (multi_warp) return details::multi_warp_count(predicate != 0, first_thread(), Size, file, line) == Size;
+    else return __all_sync(mask_, predicate, file, line);
   }
   // Bit r is the predicate of the tile's thread of rank r.
   unsigned int ballot(int predicate, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return to_tile_bits(__ballot_sync(mask_, predicate, file, line));
   }
   // Bit r: the tile's thread of rank r holds the same value (match_all: and so do all, in pred).
   template <class T>
   unsigned int match_any(T value, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return to_tile_bits(__match_any_sync(mask_, value, file, line));
   }
   template <class T>
   unsigned int match_all(T value, int& pred, const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    static_assert(!multi_warp, SCANLAB_CG_SINGLE_WARP_ONLY);
     return to_tile_bits(__match_all_sync(mask_, value, &pred, file, line));
   }
 
  protected:
   thread_block_tile(unsigned rank, unsigned meta_rank, unsigned meta_size)
-      : thread_group(false, details::tile_lanes_mask(Size), Size, rank), meta_rank_(meta_rank), meta_size_(meta_size) {}
+      : thread_group(multi_warp, multi_warp ? 0u : details::tile_lanes_mask(Size), Size, rank),
+        meta_rank_(meta_rank), meta_size_(meta_size) {}
   unsigned meta_rank_;
   unsigned meta_size_;
+
+  // The block rank of the tile's thread of rank 0 (tiles are aligned to their size).
+  unsigned first_thread() const { return details::block_rank_of_thread() - rank_; }
 
   // Warp lane bits to tile rank bits: the tile's lanes are consecutive, from a multiple of Size.
   static unsigned to_tile_bits(unsigned lanes) {

@@ -267,4 +267,46 @@ std::vector<int> block_sum_by_tiles(const std::vector<int>& in, unsigned block) 
   return to_host(d_out, in.size());
 }
 
+namespace {
+
+template <unsigned Tile>
+__global__ void read_multi_warp_tiles(const int* in, int* out) {
+  __shared__ cg::block_tile_memory<256> scratch;
+  cg::thread_block block = cg::this_thread_block(scratch);
+  cg::thread_block_tile<Tile> tile = cg::tiled_partition<Tile>(block);
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = in[i];
+  int* row = out + i * kMultiWarpFields;
+  row[0] = static_cast<int>(tile.thread_rank());
+  row[1] = static_cast<int>(tile.meta_group_rank());
+  row[2] = static_cast<int>(tile.meta_group_size());
+  row[3] = static_cast<int>(tile.num_threads());
+  row[4] = tile.shfl(v, 3);
+  row[5] = tile.any(v == 7);
+  row[6] = tile.all(v > -1000);
+  row[7] = cg::reduce(tile, v, cg::plus<int>());
+  row[8] = cg::inclusive_scan(tile, v, cg::plus<int>());
+  row[9] = cg::exclusive_scan(tile, v, cg::plus<int>());
+  tile.sync();
+  row[10] = cg::reduce(tile, v, cg::greater<int>());
+}
+
+}  // namespace
+
+std::vector<int> multi_warp_tiles(const std::vector<int>& in, unsigned tile) {
+  const unsigned block = 256;
+  int* d_in = to_device(in);
+  int* d_out = device_buffer<int>(kMultiWarpFields * in.size());
+  unsigned grid = static_cast<unsigned>(in.size()) / block;
+  switch (tile) {
+    case 64: read_multi_warp_tiles<64><<<grid, block>>>(d_in, d_out); break;
+    case 128: read_multi_warp_tiles<128><<<grid, block>>>(d_in, d_out); break;
+    case 256: read_multi_warp_tiles<256><<<grid, block>>>(d_in, d_out); break;
+    default: std::fprintf(stderr, "tile size %u\n", tile); std::abort();
+  }
+  finish_launch();
+  CHECK(cudaFree(d_in));
+  return to_host(d_out, kMultiWarpFields * in.size());
+}
+
 }  // namespace cg_features

@@ -34,4 +34,11 @@ std::vector<int> memcpy_async_reverse(const std::vector<int>& in, unsigned block
 // split barrier (barrier_arrive / barrier_wait) before the result is read.
 std::vector<int> block_sum_by_tiles(const std::vector<int>& in, unsigned block);
 
+// Tiles wider than a warp (tile = 64, 128 or 256 in blocks of 256, scratch from block_tile_memory):
+// kMultiWarpFields values per thread: thread_rank, meta_group_rank, meta_group_size, num_threads,
+// shfl(v, 3), any(v == 7), all(v > -1000), reduce plus, inclusive_scan plus, exclusive_scan plus,
+// reduce greater (after tile.sync()).
+inline constexpr unsigned kMultiWarpFields = 11;
+std::vector<int> multi_warp_tiles(const std::vector<int>& in, unsigned tile);
+
 }  // namespace cg_features

@@ -217,3 +217,45 @@ TEST_CASE("a block sum from warp tiles, block.sync and the split barrier", "[coo
     });
   }
 }
+
+TEST_CASE("tiles wider than a warp: ranks, shfl, any, all, reduce and scans", "[cooperative_groups]") {
+  const unsigned block = 256;
+  auto in = random_ints(3 * block, 11);
+  in[block + 40] = 7;     // one tile of the second block holds a 7 (random_ints may hold others)
+  in[2 * block + 5] = -1000;  // and one of the third block fails all(v > -1000)
+  under_every_schedule([&] {
+    for (unsigned tile : {64u, 128u, 256u}) {
+      INFO("tile " << tile);
+      auto out = cg_features::multi_warp_tiles(in, tile);
+      std::vector<int> expected(out.size());
+      for (std::size_t first = 0; first < in.size(); first += tile) {
+        int sum = 0, max = in[first];
+        bool any7 = false, all_above = true;
+        for (std::size_t k = 0; k < tile; ++k) {
+          all_above = all_above && in[first + k] > -1000;
+          sum += in[first + k];
+          max = std::max(max, in[first + k]);
+          any7 = any7 || in[first + k] == 7;
+        }
+        int running = 0;
+        for (std::size_t k = 0; k < tile; ++k) {
+          int* row = expected.data() + (first + k) * cg_features::kMultiWarpFields;
+          const std::size_t in_block = (first + k) % block;
+          row[0] = static_cast<int>(k);
+          row[1] = static_cast<int>(in_block / tile);
+          row[2] = static_cast<int>(block / tile);
+          row[3] = static_cast<int>(tile);
+          row[4] = in[first + 3];
+          row[5] = any7;
+          row[6] = all_above;
+          row[7] = sum;
+          row[9] = running;
+          running += in[first + k];
+          row[8] = running;
+          row[10] = max;
+        }
+      }
+      CHECK(out == expected);
+    }
+  });
+}
