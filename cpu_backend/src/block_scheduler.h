@@ -92,7 +92,7 @@ class block_scheduler {
   void push_ready(cuda_thread* t);
   [[gnu::always_inline]] inline void switch_away(cuda_thread* self);
   cuda_thread* release_or_diagnose();
-  [[noreturn]] void report_divergent_barrier();
+  std::string divergent_barrier_message() const;
   void thread_exited(cuda_thread* self);
   [[gnu::always_inline]] inline void enter(cuda_thread* t);
   void complete_group(warp_group& group, unsigned warp_index);

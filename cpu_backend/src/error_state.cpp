@@ -1,6 +1,8 @@
 #include "error_state.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 namespace scanlab::cpu::detail {
@@ -54,6 +56,21 @@ void report_problem(problem kind, const std::string& message, cudaError_t e) {
   last_error = e;
   if (is_sticky(e) && sticky == cudaSuccess) sticky = e;
   if (print_reports) std::fprintf(stderr, "scanlab-cpu: %s\n", message.c_str());
+}
+
+void note_problem(problem kind, const std::string& message) {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  if (first_report.kind != problem::none) return;
+  first_report = {kind, message};
+  if (print_reports) std::fprintf(stderr, "scanlab-cpu: %s\n(SCANLAB_DIVERGENT_BARRIERS=continue: went on as a GPU would)\n", message.c_str());
+}
+
+bool continue_divergent_barriers() {
+  static const bool on = [] {
+    const char* v = std::getenv("SCANLAB_DIVERGENT_BARRIERS");
+    return v != nullptr && std::strcmp(v, "continue") == 0;
+  }();
+  return on;
 }
 
 cudaError_t take_async_error() {

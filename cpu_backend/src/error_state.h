@@ -18,6 +18,11 @@ cudaError_t take_error();
 // A kernel went wrong: keep the report (the first since it was last taken), print it unless
 // printing is off, and make the next synchronising call fail with `e`.
 void report_problem(problem kind, const std::string& message, cudaError_t e);
+// A problem the kernel ran past (a divergent barrier under SCANLAB_DIVERGENT_BARRIERS=continue):
+// kept as the report if it is the first, printed once, and no CUDA error.
+void note_problem(problem kind, const std::string& message);
+// SCANLAB_DIVERGENT_BARRIERS=continue: release a divergent barrier as a GPU would (see above).
+bool continue_divergent_barriers();
 // The error a synchronising call must return (and clear), cudaSuccess if none.
 cudaError_t take_async_error();
 

@@ -13,6 +13,8 @@
 //   performance: runner --so scan.so --reference ref.so --n N --input in.bin --time --status out.txt
 //                (GPU: CUDA events owned by the runner, L2 flush, median over repeats)
 //   probe:       runner --probe   (is a device usable? prints what it found)
+//   device check: runner --check-device   (a memset and a synchronize: after a run was killed at its
+//                limit, the grader asks whether the GPU is free again; it runs under a short limit)
 //
 // Exit status: 0 done (the grader reads the files), 3 misuse or an unusable submission, 4 no
 // usable device: the machine cannot grade, which says nothing about the submission.
@@ -115,23 +117,29 @@ entry_points load(const std::string& path) {
   return e;
 }
 
-// One cudaMalloc of guard + payload + guard, guards filled with the grader's pattern.
+// One cudaMalloc of guard + payload + guard, guards filled with the grader's patterns. The guard
+// file holds six zones, one per side of each buffer (output, input, workspace), each its own random
+// bytes: with a single pattern, a value copied from one buffer's guard into another's (input[0]
+// into output[0] at n = 0) would leave the damaged zone looking intact.
+constexpr int guard_zones = 6;
 struct guarded {
   unsigned char* base = nullptr;
   std::size_t payload = 0, guard = 0;
   void* data() const { return base + guard; }
 };
 
-guarded allocate(std::size_t payload, const std::vector<unsigned char>& pattern) {
+guarded allocate(std::size_t payload, const std::vector<unsigned char>& patterns, int buffer) {
   guarded g;
   g.payload = payload;
-  g.guard = pattern.size();
+  g.guard = patterns.size() / guard_zones;
+  const unsigned char* before = patterns.data() + (2 * buffer) * g.guard;
+  const unsigned char* after = patterns.data() + (2 * buffer + 1) * g.guard;
   if (const cudaError_t err = cudaMalloc(&g.base, payload + 2 * g.guard); err != cudaSuccess) {
     if (device_missing(err)) no_device("cudaMalloc failed", err);
     die("cudaMalloc failed");
   }
-  cudaMemcpy(g.base, pattern.data(), g.guard, cudaMemcpyHostToDevice);
-  cudaMemcpy(g.base + g.guard + payload, pattern.data(), g.guard, cudaMemcpyHostToDevice);
+  cudaMemcpy(g.base, before, g.guard, cudaMemcpyHostToDevice);
+  cudaMemcpy(g.base + g.guard + payload, after, g.guard, cudaMemcpyHostToDevice);
   return g;
 }
 
@@ -162,6 +170,7 @@ int correctness(const options& o) {
   const std::vector<unsigned char> input = read_file(o.input);
   const std::vector<unsigned char> pattern = read_file(o.guard);
   if (input.size() != o.n * sizeof(float)) die("input file has the wrong size");
+  if (pattern.empty() || pattern.size() % guard_zones != 0) die("the guard file must hold six equal zones");
   FILE* status = std::fopen(o.status.c_str(), "w");
   FILE* out = std::fopen(o.output.c_str(), "wb");
   if (!status || !out) die("cannot write the result files");
@@ -171,7 +180,7 @@ int correctness(const options& o) {
   const std::size_t bytes = o.n * sizeof(float);
   const std::size_t ws_bytes = e.workspace(n);
   std::fprintf(status, "workspace %zu\n", ws_bytes);
-  guarded in = allocate(bytes, pattern), outbuf = allocate(bytes, pattern), ws = allocate(ws_bytes, pattern);
+  guarded outbuf = allocate(bytes, pattern, 0), in = allocate(bytes, pattern, 1), ws = allocate(ws_bytes, pattern, 2);
   cudaMemcpy(in.data(), input.data(), bytes, cudaMemcpyHostToDevice);
   // A workspace arrives dirty: 0xff bytes, never zero.
   if (ws_bytes > 0) cudaMemset(ws.data(), o.zero_workspace ? 0 : 0xff, ws_bytes);
@@ -318,6 +327,17 @@ int main(int argc, char** argv) {
     else if (a == "--calls") o.calls = std::atoi(value().c_str());
     else if (a == "--time") o.time = true;
     else if (a == "--zero-workspace") o.zero_workspace = true;
+    else if (a == "--check-device") {
+      require_device();
+      void* word = nullptr;
+      cudaError_t err = cudaMalloc(&word, 4);
+      if (err == cudaSuccess) err = cudaMemset(word, 0, 4);
+      if (err == cudaSuccess) err = cudaDeviceSynchronize();
+      if (err != cudaSuccess) no_device("the device check (cudaMalloc, cudaMemset, cudaDeviceSynchronize) failed", err);
+      cudaFree(word);
+      std::printf("free: %s\n", scanlab::backend::device_description().c_str());
+      return 0;
+    }
     else if (a == "--probe") {
       require_device();
       std::printf("%s\n", scanlab::backend::device_description().c_str());

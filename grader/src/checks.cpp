@@ -49,14 +49,60 @@ std::string compiler_message(const std::string& text, const std::string& temp_so
   std::istringstream in(t);
   std::string line, errors, all;
   int shown = 0;
+  // Besides the errors, the notes that lead from a header back to the student's line (an error
+  // inside a macro or template of the CPU backend's headers is reported where it is defined).
+  const std::string at_student = display + ":";
   while (std::getline(in, line)) {
-    if (line.find("error") != std::string::npos && shown < 10) {
+    const bool leads_back = !display.empty() && line.rfind(at_student, 0) == 0 &&
+                            (line.find("required from") != std::string::npos ||
+                             line.find("in expansion of macro") != std::string::npos);
+    if ((line.find("error") != std::string::npos || leads_back) && shown < 10) {
       errors += line + "\n";
       ++shown;
     }
     if (all.size() < 4000) all += line + "\n";
   }
   return errors.empty() ? all : errors;
+}
+
+backend_rejection find_backend_rejection(const std::string& text, const std::string& display) {
+  static const std::string marker = "scanlab CPU backend: ";
+  backend_rejection r;
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::size_t at = lines.size();
+  for (std::size_t i = 0; i < lines.size() && at == lines.size(); ++i)
+    if (lines[i].find(marker) != std::string::npos && lines[i].find("A lab must") == std::string::npos) at = i;
+  if (at == lines.size()) return r;
+  r.found = true;
+  std::string feature = lines[at].substr(lines[at].find(marker) + marker.size());
+  // Compilers quote the text of a static_assert or #error; drop the closing quote and what follows.
+  for (const char* end : {"\"", "\u2019", " [-W"})
+    if (const std::size_t p = feature.find(end); p != std::string::npos) feature.erase(p);
+  while (!feature.empty() && (feature.back() == ' ' || feature.back() == '\r')) feature.pop_back();
+  r.feature = feature;
+  // The student's line: on the rejection's own line when it is in the student's file, else the
+  // first line of the student's file that the messages name (a macro's or a template's use).
+  const std::regex location("(^|[^A-Za-z0-9_./-])" + std::regex_replace(display, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+                            R"(:(\d+))");
+  std::smatch m;
+  if (std::regex_search(lines[at], m, location)) {
+    r.line = std::stoi(m[2].str());
+  } else {
+    for (const std::string& l : lines)
+      if (std::regex_search(l, m, location)) {
+        r.line = std::stoi(m[2].str());
+        break;
+      }
+  }
+  return r;
+}
+
+std::string describe_rejection(const backend_rejection& r, const std::string& display) {
+  return fmt::format("the CPU backend cannot build or run {}{}: {}. This is a limit of the CPU backend, not an error "
+                     "in the code: nvcc accepts it, so this lab must be graded on a GPU",
+                     display, r.line > 0 ? fmt::format(" (line {})", r.line) : std::string(), r.feature);
 }
 
 namespace {

@@ -19,6 +19,21 @@ std::string rewrite_nvcc_locations(const std::string& text);
 // when no line says "error").
 std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display);
 
+// A file the CPU backend rejects by name (an out-of-scope feature or a limitation of the backend)
+// rather than a compile error of the student's: the backend words every such rejection
+// "scanlab CPU backend: <what> ...", from the rewriter, a header, a static_assert or the runtime.
+struct backend_rejection {
+  bool found = false;
+  std::string feature;  // the backend's own words after "scanlab CPU backend: "
+  int line = 0;         // the line of the student's file it points at (0: unknown)
+};
+// compiler_text: a compiler's (or a run's) messages, with the student's file already shown as
+// `display`. A library header's stub ("A lab must implement its own scan") is not a rejection.
+backend_rejection find_backend_rejection(const std::string& compiler_text, const std::string& display);
+// "the CPU backend cannot build or run lab1-naive/scan.cu: <feature> (line 9); nvcc accepts it, so this
+// lab must be graded on a GPU"
+std::string describe_rejection(const backend_rejection& r, const std::string& display);
+
 // The first library scan that comment-free code uses, as written ("" when none): CUB, Thrust or
 // CUDPP headers and namespaces, and the standard library's scans (std::inclusive_scan,
 // std::exclusive_scan, std::transform_inclusive_scan, std::transform_exclusive_scan,

@@ -16,6 +16,7 @@
 
 #include "build_stage.h"
 #include "checks.h"
+#include "gpu_check.h"
 #include "../runner/runner_exit.h"
 #include "harness/edge_sizes.h"
 #include "harness/inputs.h"
@@ -57,12 +58,20 @@ struct case_outcome {
   std::vector<std::string> details;
   std::vector<float> output;  // call 1's output (race comparison)
   long long launches = -1;    // kernels call 1 launched (-1: unknown, as on a GPU)
+  std::uint64_t n = 0;
+  int call = 0;               // the call of scan() that failed (0: before any, or unknown)
+  bool killed = false;        // killed at the wall-time limit
+  std::string barrier_note;   // a divergent barrier the run went on past, as a GPU would
+  std::string cannot_grade;   // the CPU backend rejected a feature at run time (why, for the report)
 };
+
+const char* call_name(int call) { return call == 2 ? "second" : "first"; }
 
 std::string describe(const grading_case& c) {
   std::string s = fmt::format("n = {} ({}, {})", c.n, c.why, harness::data_kind_name(c.data));
   for (const std::string& e : c.env)
-    if (e.rfind("SCANLAB_", 0) == 0 && e.find("WATCHDOG") == std::string::npos) s += " " + e;
+    if (e.rfind("SCANLAB_", 0) == 0 && e.find("WATCHDOG") == std::string::npos && e.find("DIVERGENT") == std::string::npos)
+      s += " " + e;
   return s;
 }
 
@@ -111,7 +120,7 @@ class lab_runner {
   explicit lab_runner(const lab_job& job) : job_(job), spec_(job.lab->spec) {
     spec_.backend = job.backend == "gpu" ? "gpu" : "cpu";
     std::mt19937_64 rng(mix(job.seed, 77));
-    guard_.resize(guard_bytes);
+    guard_.resize(6 * guard_bytes);  // one zone per side of each buffer (output, input, workspace)
     for (auto& b : guard_) {
       b = static_cast<unsigned char>(rng());
       if (b == 0 || b == 0xff) b = 0x5a;
@@ -120,11 +129,13 @@ class lab_runner {
 
   // Runs a case; a failure with a non-empty workspace is run once more (one call) with the
   // workspace zeroed: passing then means the code relies on memory it must initialise itself.
-  case_outcome run(const grading_case& c, const std::string& object, int index) {
+  case_outcome run(const grading_case& c, const std::string& object, int index, bool skip_retry = false) {
     case_outcome o = run_once(c, object, index, false);
     static const std::set<std::string> retry = {"crash", "hang", "wrong_output", "out_of_bounds", "cuda_error",
                                                 "output_never_written"};
-    if (!o.passed && workspace_used_ && retry.count(o.diagnosis) > 0) {
+    // Only a failure of the first call: a second call that goes wrong is already stale_workspace
+    // (or a hang there), and with one call the retry would pass for the wrong reason.
+    if (!o.passed && workspace_used_ && retry.count(o.diagnosis) > 0 && o.call <= 1 && !skip_retry) {
       const case_outcome zeroed = run_once(c, object, index, true);
       if (zeroed.passed) {
         o.details.insert(o.details.begin(), o.headline);
@@ -144,7 +155,7 @@ class lab_runner {
     const std::vector<float> input = harness::make_input(c.n, seed, c.data);
     const std::string stem = fmt::format("{}/case{}", job_.work_dir, index);
     write(stem + ".in", input.data(), input.size() * 4);
-    write(stem + ".guard", guard_.data(), guard_.size());
+    write(stem + ".guard", guard_.data(), guard_.size());  // six zones
     fs::remove(stem + ".out");
     fs::remove(stem + ".status");
     std::vector<std::string> argv = c.wrapper;
@@ -152,6 +163,7 @@ class lab_runner {
                              stem + ".in", "--guard", stem + ".guard", "--output", stem + ".out", "--status",
                              stem + ".status", "--calls", std::to_string(calls_)});
     if (zero_workspace) argv.push_back("--zero-workspace");
+    o.n = c.n;
     std::vector<std::string> env = c.env;
     env.push_back("ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0");
     sandbox_limits limits;
@@ -178,9 +190,27 @@ class lab_runner {
       o.details.push_back(err);
       return o;
     }
+    // The call that was running: the runner writes "call N start" before and "call N done" after
+    // each, unbuffered, so the status file says where a killed run was.
+    int running = 0;
+    for (int call = 1; call <= 2; ++call)
+      if (status.count(fmt::format("call {} start", call)) && !status.count(fmt::format("call {} done", call)))
+        running = call;
     if (s.timed_out) {
-      fail("hang", fmt::format("did not finish within {:.0f} s: killed", limits.wall_seconds));
-      o.details.push_back("a kernel that never ends: a wait for a flag or block that never comes, or an endless loop");
+      o.killed = true;
+      o.call = running;
+      fail("hang", running > 0 ? fmt::format("hang in the {} call of scan() (n = {}): it did not finish within {:.0f} s "
+                                             "and was killed",
+                                             call_name(running), c.n, limits.wall_seconds)
+                               : fmt::format("hang before scan() was called (n = {}): the run did not finish within "
+                                             "{:.0f} s and was killed",
+                                             c.n, limits.wall_seconds));
+      o.details.push_back(running == 2
+                              ? "the first call finished, the second did not: something the first call left behind "
+                                "(a counter or flag in a __device__ variable or in the workspace that is not reset) "
+                                "makes the second wait for ever"
+                              : "a kernel that never ends: a wait for a flag or block that never comes, or an endless loop");
+      if (s.unreaped) o.details.push_back("the killed process had not ended a few seconds after SIGKILL");
     } else if (s.exited && s.exit_code == 86) {
       fail("out_of_bounds", "out-of-bounds access (AddressSanitizer)");
       o.details.push_back(asan_summary(s.err));
@@ -196,15 +226,43 @@ class lab_runner {
       if (!err.empty()) o.details.push_back(err);
     }
     // 2. What the backend reported (diagnostics; they can only fail a case).
+    const bool continues_barriers =
+        std::find(c.env.begin(), c.env.end(), "SCANLAB_DIVERGENT_BARRIERS=continue") != c.env.end();
     for (int call = 1; call <= 2 && o.passed; ++call) {
       const std::string detector = status[fmt::format("call {} detector", call)];
       const std::string cuda = status[fmt::format("call {} cuda", call)];
+      if (!detector.empty() && continues_barriers && detector_diagnosis(detector) == "divergent_barrier" &&
+          (cuda.empty() || cuda == "cudaSuccess")) {
+        // Run past, as a GPU does: the output decides this case; the barrier test gets the finding.
+        if (o.barrier_note.empty()) {
+          o.barrier_note = fmt::format("{} (call {} of scan(), n = {}; the run went on past it, as a GPU does)",
+                                       detector, call, c.n);
+          for (const auto& m : messages) o.barrier_note += "\n     " + m;
+        }
+        continue;
+      }
       if (!detector.empty()) {
-        fail(detector_diagnosis(detector), fmt::format("{} (call {} of scan())", detector, call));
+        o.call = call;
+        if (detector_diagnosis(detector) == "hang")
+          fail("hang", fmt::format("hang in the {} call of scan() (n = {}): {}", call_name(call), c.n, detector));
+        else
+          fail(detector_diagnosis(detector), fmt::format("{} (call {} of scan())", detector, call));
         for (const auto& m : messages) o.details.push_back(m);
       } else if (!cuda.empty() && cuda != "cudaSuccess") {
-        fail(cuda == "cudaErrorLaunchTimeout" ? "hang" : cuda == "cudaErrorIllegalAddress" ? "out_of_bounds" : "cuda_error",
-             fmt::format("CUDA error in call {} of scan(): {}", call, cuda));
+        o.call = call;
+        const backend_rejection rejected = c.backend.rfind("cpu", 0) == 0
+                                               ? find_backend_rejection(s.err, job_.lab->spec.name + "/scan.cu")
+                                               : backend_rejection{};
+        if (rejected.found) {
+          // The CPU backend left this feature out: no verdict about the code here.
+          o.cannot_grade = describe_rejection(rejected, job_.lab->spec.name + "/scan.cu");
+          fail("cannot_grade", o.cannot_grade);
+        } else if (cuda == "cudaErrorLaunchTimeout") {
+          fail("hang", fmt::format("hang in the {} call of scan() (n = {}): {}", call_name(call), c.n, cuda));
+        } else {
+          fail(cuda == "cudaErrorIllegalAddress" ? "out_of_bounds" : "cuda_error",
+               fmt::format("CUDA error in call {} of scan(): {}", call, cuda));
+        }
       }
     }
     // Reports name the temporary copy: show the student's path instead.
@@ -242,7 +300,26 @@ class lab_runner {
     f.write(static_cast<const char*>(data), static_cast<std::streamsize>(bytes));
   }
 
-  bool guard_intact(const unsigned char* g) const { return std::memcmp(g, guard_.data(), guard_bytes) == 0; }
+  // Zone z: 0/1 before/after the output, 2/3 the input, 4/5 the workspace.
+  const unsigned char* pattern(int z) const { return guard_.data() + z * guard_bytes; }
+  bool guard_intact(const unsigned char* g, int z) const { return std::memcmp(g, pattern(z), guard_bytes) == 0; }
+  // The first byte of a guard zone that differs from the pattern (guard_bytes when none).
+  std::size_t first_damage(const unsigned char* g, int z) const {
+    std::size_t k = 0;
+    while (k < guard_bytes && g[k] == pattern(z)[k]) ++k;
+    return k;
+  }
+  // The element a damaged byte belongs to, as the student would index the buffer: negative before
+  // it, n and up past its end. `before`: the guard zone in front of the buffer.
+  static long long element_of(std::size_t byte, bool before, std::uint64_t n) {
+    return before ? -static_cast<long long>((guard_bytes - byte + 3) / 4) : static_cast<long long>(n + byte / 4);
+  }
+  // The last damaged byte of the zone in front (closest to the buffer's first element).
+  std::size_t last_damage(const unsigned char* g, int z) const {
+    std::size_t k = guard_bytes;
+    while (k > 0 && g[k - 1] == pattern(z)[k - 1]) --k;
+    return k == 0 ? guard_bytes : k - 1;
+  }
 
   void check_raw(const grading_case& c, const std::vector<float>& input, const std::string& path, case_outcome& o) {
     std::ifstream f(path, std::ios::binary);
@@ -260,17 +337,29 @@ class lab_runner {
       const unsigned char* out = raw.data();
       const unsigned char* in = out + bytes + 2 * guard_bytes;
       const unsigned char* ws = in + bytes + 2 * guard_bytes;
+      // Guard zones: any write outside [0, n) of a buffer, at every n (n = 0 included: then every
+      // write to the output or the input is outside).
       const char* which = nullptr;
-      if (!guard_intact(out)) which = "before the output";
-      else if (!guard_intact(out + guard_bytes + bytes)) which = "past the end of the output";
-      else if (!guard_intact(in)) which = "before the input";
-      else if (!guard_intact(in + guard_bytes + bytes)) which = "past the end of the input";
-      else if (!guard_intact(ws)) which = "before the workspace";
-      else if (!guard_intact(ws + guard_bytes)) which = "past the end of the workspace";
+      std::string where;
+      auto zone = [&](const unsigned char* g, int z, const char* buffer, const char* text) {
+        if (which || guard_intact(g, z)) return;
+        which = text;
+        if (std::string(buffer) == "workspace") return;
+        const bool before = z % 2 == 0;
+        const long long at = element_of(before ? last_damage(g, z) : first_damage(g, z), before, c.n);
+        where = fmt::format(": {}[{}] with n = {}", buffer, at, c.n);
+      };
+      zone(out, 0, "output", "before the output");
+      zone(out + guard_bytes + bytes, 1, "output", "past the end of the output");
+      zone(in, 2, "input", "before the input");
+      zone(in + guard_bytes + bytes, 3, "input", "past the end of the input");
+      zone(ws, 4, "workspace", "before the workspace");
+      zone(ws + guard_bytes, 5, "workspace", "past the end of the workspace");
       if (which) {
         o.passed = false;
+        o.call = call;
         o.diagnosis = "out_of_bounds";
-        o.headline = fmt::format("wrote {} (guard zone damaged, call {} of scan())", which, call);
+        o.headline = fmt::format("wrote {}{} (guard zone damaged, call {} of scan())", which, where, call);
         return;
       }
       if (bytes > 0 && std::memcmp(in + guard_bytes, input.data(), bytes) != 0) {
@@ -279,9 +368,11 @@ class lab_runner {
         float now;
         std::memcpy(&now, in + guard_bytes + 4 * k, 4);
         o.passed = false;
+        o.call = call;
         o.diagnosis = "modifies_input";
         o.headline = "scan() modified its input (it is read-only)";
-        o.details.push_back(fmt::format("input[{}] was {} and is now {}", k, show(input[k]), show(now)));
+        o.details.push_back(fmt::format("input[{}] was {} and is now {} (n = {}, call {} of scan())", k, show(input[k]),
+                                        show(now), c.n, call));
         return;
       }
       std::vector<float> output(c.n);
@@ -295,6 +386,7 @@ class lab_runner {
       }
       if (!r.ok()) {
         o.passed = false;
+        o.call = call;
         if (call == 2 && first_check.ok()) {
           o.diagnosis = "stale_workspace";
           o.headline = "wrong output in the second call of scan() (the first was right): the workspace the first "
@@ -428,11 +520,54 @@ lab_result grade_lab(const lab_job& job) {
     result.tests.push_back(perf);
   };
 
+  // "Cannot grade this here": every test listed with 0 of 0, the reason on the lab (reports mark it
+  // for instructor review). Never the student's compile error, never a zero.
+  auto cannot_grade = [&](const std::string& why) {
+    result.tests.clear();
+    result.cannot_grade = why;
+    for (const planned& p : plan) {
+      test_result t;
+      t.name = fmt::format("{}: {}", label, p.title);
+      t.kind = p.kind;
+      t.graded = false;
+      t.passed = false;
+      t.diagnosis = "cannot_grade";
+      t.output = "not run: " + why;
+      result.tests.push_back(t);
+    }
+    test_result perf;
+    perf.name = fmt::format("{}: performance", label);
+    perf.kind = "performance";
+    perf.graded = false;
+    perf.passed = false;
+    perf.diagnosis = "cannot_grade";
+    perf.output = "not run: " + why;
+    result.tests.push_back(perf);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+
+  // A GPU that an earlier killed run left busy: check it again before any of this lab's runs.
+  if (gpu && gpu_suspect()) {
+    const device_check d = check_gpu_after_kill(*job.config);
+    if (!d.free) {
+      cannot_grade(fmt::format("{}; this lab was not run (grade it again on a free GPU)", d.detail));
+      return result;
+    }
+    result.notes.push_back(fmt::format("{}: {}", label, d.detail));
+  }
+
   // --- build ---------------------------------------------------------------------------------
   if (job.progress) job.progress(fmt::format("{}: building", label));
   const std::string source = job.submission_dir + "/" + base.name + "/scan.cu";
   const build_result build = build_submission(*job.config, base, source, gpu ? "gpu" : "cpu", job.work_dir, display);
   if (!build.ok) {
+    // The CPU backend's named rejections (a feature it leaves out, a limit of its own) are not the
+    // student's compile errors: nvcc builds the file, so it must be graded on a GPU.
+    if (!gpu && build.diagnosis == "compile_error")
+      if (const backend_rejection r = find_backend_rejection(build.message, display); r.found) {
+        cannot_grade(describe_rejection(r, display));
+        return result;
+      }
     zero_all(build.diagnosis, build.message);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
@@ -463,16 +598,23 @@ lab_result grade_lab(const lab_job& job) {
     cases.push_back(c);
   };
   const auto ints = data_kind::small_integers;
+  // One grade whatever the backend: correctness cases run the way a GPU runs them, so on the CPU
+  // backend a divergent __syncthreads() is released as a GPU releases it (the output decides the
+  // case) and only the barrier test carries the finding. The detector runs keep the strict policy.
+  const std::vector<std::string> correctness_env =
+      gpu ? std::vector<std::string>{} : std::vector<std::string>{"SCANLAB_DIVERGENT_BARRIERS=continue"};
   for (const harness::named_size& s : harness::edge_sizes(spec))
-    if (seen.insert(s.n).second) add("edge", s.n, ints, s.why);
+    if (seen.insert(s.n).second) add("edge", s.n, ints, s.why, correctness_env);
   std::mt19937_64 rng(mix(job.seed, 5));
   const std::uint64_t few = std::min(cap, 4 * big);
-  for (int k = 0; k < 2 && few > 2; ++k) add("random", std::uniform_int_distribution<std::uint64_t>(2, few)(rng), ints, "random");
+  for (int k = 0; k < 2 && few > 2; ++k)
+    add("random", std::uniform_int_distribution<std::uint64_t>(2, few)(rng), ints, "random", correctness_env);
   const std::uint64_t many = std::min(cap, 64 * big);
-  if (many > few) add("random", std::uniform_int_distribution<std::uint64_t>(few, many)(rng), ints, "random");
-  add("random", std::min(cap, 2 * S + 1), data_kind::uniform_floats, "2S+1");
-  add("large", cap, ints, gpu ? "largest" : "cpu_max_n");
-  add("large", std::min<std::uint64_t>(cap, gpu ? (1ull << 24) : (1ull << 16) + 3), data_kind::uniform_floats, "large floats");
+  if (many > few) add("random", std::uniform_int_distribution<std::uint64_t>(few, many)(rng), ints, "random", correctness_env);
+  add("random", std::min(cap, 2 * S + 1), data_kind::uniform_floats, "2S+1", correctness_env);
+  add("large", cap, ints, gpu ? "largest" : "cpu_max_n", correctness_env);
+  add("large", std::min<std::uint64_t>(cap, gpu ? (1ull << 24) : (1ull << 16) + 3), data_kind::uniform_floats,
+      "large floats", correctness_env);
 
   const std::uint64_t multi = std::min(cap, 3 * big + 17);
   const std::uint64_t chained = std::min(cap, 4 * big + 5);
@@ -497,8 +639,8 @@ lab_result grade_lab(const lab_job& job) {
   }
   if (!gpu) {
     if (job.config->has_backend("cpu-asan")) {
-      add("memory", 33, ints, "warp + 1, AddressSanitizer", {}, "cpu-asan");
-      add("memory", 2 * big + 1, ints, "2 blocks + 1, AddressSanitizer", {}, "cpu-asan");
+      add("memory", 33, ints, "warp + 1, AddressSanitizer", correctness_env, "cpu-asan");
+      add("memory", 2 * big + 1, ints, "2 blocks + 1, AddressSanitizer", correctness_env, "cpu-asan");
     }
   } else if (const std::string sanitizer = rb.sanitizers ? find_on_path("compute-sanitizer") : "";
              !sanitizer.empty()) {
@@ -523,16 +665,64 @@ lab_result grade_lab(const lab_job& job) {
     return "";
   };
   bool forward_blocks_finish = false;  // a multi-block run in index order (forward threads) ended
+  // Hangs cost a time limit each (on a GPU, with the retry and compute-sanitizer, more): after
+  // `hang_budget` correctness cases hung, this lab's remaining correctness and sanitizer runs are
+  // failed without running, so a hanging submission is graded in bounded time. The CPU backend's
+  // schedule runs still run: their watchdog ends them in seconds, and they name the defect.
+  constexpr int hang_budget = 2;
+  int correctness_hangs = 0;
+  std::string gpu_busy;          // set when a device check after a killed GPU run failed
+  std::string cpu_build_failed;  // GPU grader: why the CPU backend's build (for its detectors) failed
+  auto is_correctness = [](const grading_case& c) { return c.group == "edge" || c.group == "random" || c.group == "large"; };
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const grading_case& c = cases[i];
     if (job.progress) job.progress(fmt::format("{}: case {}/{}", label, i + 1, cases.size()));
     if (!objects.count(c.backend)) {
       const build_result b = build_submission(*job.config, base, source, c.backend, job.work_dir + "/" + c.backend, display);
       objects[c.backend] = b.ok ? b.object : "";
+      if (!b.ok && gpu && c.backend == "cpu") {
+        // nvcc built this file and the CPU backend did not: the backend's limit, never the student's
+        // error. Its detector runs are listed as not run, with this reason.
+        const backend_rejection r = find_backend_rejection(b.message, display);
+        cpu_build_failed = r.found ? describe_rejection(r, display)
+                                   : fmt::format("the CPU backend could not build {} (nvcc did):\n{}", display, b.message);
+      }
     }
     const std::string& object = objects[c.backend];
     if (object.empty()) continue;  // that flavour did not build: its tests are listed as not run
-    case_outcome o = runner.run(c, object, static_cast<int>(i));
+    const bool strict_schedule = std::any_of(c.env.begin(), c.env.end(), [](const std::string& e) {
+      return e.rfind("SCANLAB_WATCHDOG_SECONDS=", 0) == 0;
+    });
+    if ((correctness_hangs >= hang_budget && !strict_schedule) || (!gpu_busy.empty() && c.backend == "gpu")) {
+      case_outcome skipped;
+      skipped.passed = false;
+      skipped.n = c.n;
+      skipped.diagnosis = "not_run";
+      skipped.headline = !gpu_busy.empty() && c.backend == "gpu"
+                             ? "not run: " + gpu_busy
+                             : fmt::format("not run: {} cases of this lab already hung (killed or stopped at the time "
+                                           "limit); its remaining runs are skipped so that grading ends in bounded time",
+                                           correctness_hangs);
+      if (c.group != "race") by_group[c.group].push_back({describe(c), skipped});
+      continue;
+    }
+    case_outcome o = runner.run(c, object, static_cast<int>(i), correctness_hangs + 1 >= hang_budget);
+    if (is_correctness(c) && o.diagnosis == "hang") ++correctness_hangs;
+    if (o.killed && c.backend == "gpu") {
+      // A kernel killed mid-spin: is the GPU free again before anything else runs on it?
+      const device_check d = check_gpu_after_kill(*job.config);
+      if (!d.free) gpu_busy = d.detail;
+      o.details.push_back(d.detail);
+    }
+    if (!o.cannot_grade.empty()) {
+      if (!gpu) {
+        cannot_grade(o.cannot_grade);
+        return result;
+      }
+      if (cpu_build_failed.empty()) cpu_build_failed = o.cannot_grade;
+      objects[c.backend] = "";  // the CPU backend cannot run it: its other runs would say the same
+      continue;
+    }
     if (o.diagnosis == "no_device") {
       // The machine cannot run the code: no verdict about the submission at all.
       result.tests.clear();
@@ -622,6 +812,16 @@ lab_result grade_lab(const lab_job& job) {
       for (const auto& [what, o] : list)
         if (!o.passed && (o.diagnosis == "divergent_barrier" || o.diagnosis == "deadlock" || o.diagnosis == "hang"))
           hits.push_back({what, o});
+    // A divergent barrier a correctness run went on past (as a GPU does) is this test's finding.
+    for (const auto& [group, list] : by_group)
+      for (const auto& [what, o] : list)
+        if (hits.empty() && !o.barrier_note.empty()) {
+          case_outcome found;
+          found.passed = false;
+          found.diagnosis = "divergent_barrier";
+          found.headline = o.barrier_note;
+          hits.push_back({what, found});
+        }
     if (hits.empty()) hits.push_back({"every case of this lab", case_outcome{}});
     else hits.resize(1);
     by_group["barrier"].insert(by_group["barrier"].end(), hits.begin(), hits.end());
@@ -651,8 +851,12 @@ lab_result grade_lab(const lab_job& job) {
   // Detector tests certify correct code: they give points only when every correctness case passed
   // (a stub that writes nothing has no race), but name what they found either way.
   bool correct = true;
+  bool some_n_passed = false;  // a case with n > 0 passed: n = 0 alone proves nothing (a stub passes it)
   for (const char* group : {"edge", "random", "large"})
-    for (const auto& [what, o] : by_group[group]) correct = correct && o.passed;
+    for (const auto& [what, o] : by_group[group]) {
+      correct = correct && o.passed;
+      some_n_passed = some_n_passed || (o.passed && o.n > 0);
+    }
   bool clean = correct;  // every test passed: the condition for performance points
   for (const planned& p : plan) {
     auto& list = by_group[p.kind];
@@ -662,7 +866,9 @@ lab_result grade_lab(const lab_job& job) {
       t.max_score = 0;
       t.score = 0;
       t.graded = false;
-      if (p.kind == "progress")
+      if (!cpu_build_failed.empty() && (p.kind == "race" || p.kind == "barrier" || p.kind == "progress"))
+        t.output = "not run: the CPU backend's schedule runs did not run: " + cpu_build_failed;
+      else if (p.kind == "progress")
         t.output = "not run: a GPU starts blocks in about index order, so it cannot show whether the scan "
                    "makes progress in any other; that takes the CPU backend's reverse and random block "
                    "orders (build the grader with Boost.Context, e.g. libboost-context-dev)";
@@ -672,6 +878,14 @@ lab_result grade_lab(const lab_job& job) {
       continue;
     }
     const bool detector = p.kind != "edge" && p.kind != "random" && p.kind != "large";
+    if (!detector && !some_n_passed && t.score > 0) {
+      // An untouched stub writes nothing and passes n = 0: that earns nothing.
+      t.score = 0;
+      t.passed = false;
+      t.output = "no points: no case with n > 0 passed (n = 0 alone earns nothing: a scan that writes nothing passes it)\n" + t.output;
+    }
+    if (!cpu_build_failed.empty() && (p.kind == "race" || p.kind == "barrier" || p.kind == "progress"))
+      t.output = fmt::format("the CPU backend's schedule runs did not run: {}\n{}", cpu_build_failed, t.output);
     // A detector finding is a defect whatever the other runs say: all or nothing.
     if (detector && !t.passed) t.score = 0;
     if (detector && !correct && t.score > 0) {
@@ -683,6 +897,9 @@ lab_result grade_lab(const lab_job& job) {
     if (!t.passed) clean = false;
     result.tests.push_back(t);
   }
+  if (!cpu_build_failed.empty())
+    result.notes.push_back(fmt::format("{}: graded on the GPU only; {}", label, cpu_build_failed));
+  if (!gpu_busy.empty()) result.notes.push_back(fmt::format("{}: {}", label, gpu_busy));
 
   // --- performance -------------------------------------------------------------------------------
   test_result perf;

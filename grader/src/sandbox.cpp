@@ -1,5 +1,6 @@
 #include "sandbox.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -7,9 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <random>
 
 #include <fmt/format.h>
 
@@ -19,7 +23,9 @@ namespace scanlab::grader {
 
 std::string sandbox_result::describe() const {
   if (!started) return "could not start";
-  if (timed_out) return fmt::format("timed out after {:.1f} s (process group killed)", seconds);
+  if (timed_out)
+    return fmt::format("timed out after {:.1f} s (process group killed{})", seconds,
+                       unreaped ? "; the process had not ended a few seconds later" : "");
   if (signal != 0) return fmt::format("killed by signal {} ({})", signal, strsignal(signal));
   return fmt::format("exit {}", exit_code);
 }
@@ -50,11 +56,85 @@ bool drain(int fd, std::string& keep, std::size_t& total, std::size_t max) {
   return false;
 }
 
+// A token that every process of one run carries in its environment (children inherit it), so that
+// descendants which left the process group (compute-sanitizer starts its target in a group of its
+// own) can still be found and killed when the run ends.
+std::string new_token() {
+  static std::atomic<unsigned long> counter{0};
+  static const unsigned long salt = std::random_device{}();
+  return fmt::format("{}-{}-{:x}", getpid(), counter.fetch_add(1), salt);
+}
+
+// SIGKILL to every process (other than this one) whose environment holds `entry`; returns how many.
+// Reads /proc/<pid>/environ, which a user may read for its own processes: the grader's children.
+int kill_by_token(const std::string& entry) {
+  int killed = 0;
+  for (int pass = 0; pass < 3; ++pass) {  // again: one of them may have forked meanwhile
+    int found = 0;
+    DIR* proc = opendir("/proc");
+    if (!proc) return killed;
+    while (const dirent* e = readdir(proc)) {
+      char* end = nullptr;
+      const long pid = std::strtol(e->d_name, &end, 10);
+      if (pid <= 0 || *end != '\0' || pid == getpid()) continue;
+      const int fd = open(fmt::format("/proc/{}/environ", pid).c_str(), O_RDONLY | O_CLOEXEC);
+      if (fd < 0) continue;
+      std::string environment;
+      char buffer[8192];
+      for (ssize_t got; (got = read(fd, buffer, sizeof buffer)) > 0 && environment.size() < (1u << 20);)
+        environment.append(buffer, static_cast<std::size_t>(got));
+      close(fd);
+      // Entries are NUL-separated: match a whole entry.
+      const std::string needle = std::string("\0", 1) + entry + std::string("\0", 1);
+      if (("\0" + environment).find(needle) == std::string::npos) continue;
+      if (kill(static_cast<pid_t>(pid), SIGKILL) == 0) ++found;
+    }
+    closedir(proc);
+    killed += found;
+    if (found == 0) break;
+  }
+  return killed;
+}
+
+// Children killed at their limit that the kernel had not released yet: reaped here later, so
+// they do not stay zombies, but never waited for.
+std::mutex leftovers_mutex;
+std::vector<pid_t> leftovers;
+
+void remember_unreaped(pid_t pid) {
+  std::lock_guard<std::mutex> lock(leftovers_mutex);
+  leftovers.push_back(pid);
+}
+
+void reap_leftovers() {
+  std::lock_guard<std::mutex> lock(leftovers_mutex);
+  std::erase_if(leftovers, [](pid_t pid) {
+    int status;
+    const pid_t w = waitpid(pid, &status, WNOHANG);
+    return w == pid || (w < 0 && errno == ECHILD);
+  });
+}
+
 }  // namespace
+
+bool wait_for_unreaped(double seconds) {
+  const auto t0 = std::chrono::steady_clock::now();
+  while (true) {
+    reap_leftovers();
+    {
+      std::lock_guard<std::mutex> lock(leftovers_mutex);
+      if (leftovers.empty()) return true;
+    }
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > seconds) return false;
+    poll(nullptr, 0, 50);
+  }
+}
 
 sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
                              const sandbox_limits& limits, const std::string& working_dir) {
   sandbox_result result;
+  reap_leftovers();
+  const std::string token_entry = "SCANLAB_SANDBOX_TOKEN=" + new_token();
   // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
   std::vector<std::string> environment;
   for (char** e = environ; *e != nullptr; ++e) {
@@ -66,6 +146,7 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
     if (!replaced) environment.push_back(entry);
   }
   environment.insert(environment.end(), env.begin(), env.end());
+  environment.push_back(token_entry);
   std::vector<char*> argv_c, env_c;
   for (const std::string& a : argv) argv_c.push_back(const_cast<char*>(a.c_str()));
   argv_c.push_back(nullptr);
@@ -107,39 +188,52 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
   fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
 
-  bool out_open = true, err_open = true, reaped = false;
+  // The loop never blocks: waitpid with WNOHANG, poll with a short timeout. At the wall limit the
+  // run is killed; a process the kernel does not release within the grace period (a GPU context
+  // being torn down) is left behind rather than waited for.
+  bool out_open = true, err_open = true, done = false, killed = false, swept = false;
   int status = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  double reaped_at = 0;
+  double done_at = 0, killed_at = 0;
   while (true) {
-    if (!reaped) {
+    if (!done) {
       const pid_t w = waitpid(pid, &status, WNOHANG);
       if (w == pid) {
-        reaped = true;
-        reaped_at = elapsed();
+        done = true;
+        done_at = elapsed();
         kill(-pid, SIGKILL);  // anything the child left running in its group
+      } else if (!killed && elapsed() > limits.wall_seconds) {
+        result.timed_out = true;
+        killed = true;
+        killed_at = elapsed();
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        result.escaped_killed += kill_by_token(token_entry);
+        swept = true;
+      } else if (killed && elapsed() - killed_at > limits.kill_grace_seconds) {
+        result.unreaped = true;
+        remember_unreaped(pid);
+        done = true;
+        done_at = elapsed();
       }
     }
-    if (!reaped && elapsed() > limits.wall_seconds) {
-      result.timed_out = true;
-      kill(-pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      reaped = true;
-      reaped_at = elapsed();
+    if (done && !out_open && !err_open) break;
+    if (done && elapsed() - done_at > 1.0) {
+      // A pipe held open by a process that outlived the run: kill it (once), stop reading.
+      if (!swept) result.escaped_killed += kill_by_token(token_entry);
+      break;
     }
-    if (reaped && (!out_open && !err_open)) break;
-    if (reaped && elapsed() - reaped_at > 1.0) break;  // a pipe held open by an escaped process
     struct pollfd fds[2] = {{out_open ? out_pipe[0] : -1, POLLIN, 0}, {err_open ? err_pipe[0] : -1, POLLIN, 0}};
     poll(fds, 2, 20);
-    if (out_open && (fds[0].revents & (POLLIN | POLLHUP)))
+    if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
       out_open = drain(out_pipe[0], result.out, result.out_bytes, limits.keep_output);
-    if (err_open && (fds[1].revents & (POLLIN | POLLHUP)))
+    if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
       err_open = drain(err_pipe[0], result.err, result.err_bytes, limits.keep_output);
   }
   close(out_pipe[0]);
   close(err_pipe[0]);
-  result.seconds = reaped_at;
-  if (!result.timed_out) {
+  result.seconds = result.timed_out ? killed_at : done_at;
+  if (!result.timed_out && !result.unreaped) {
     if (WIFEXITED(status)) {
       result.exited = true;
       result.exit_code = WEXITSTATUS(status);
