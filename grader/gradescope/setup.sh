@@ -40,4 +40,15 @@ log "configuring (CPU backend only, no tests)"
 log "building the grader"
 "$cmake_bin" --build "$BUILD" --target scanlab -j "$(nproc)"
 "$BUILD/bin/scanlab" --help >/dev/null
+
+# run_autograder grades as this unprivileged user: it must read the tree and the build, and
+# write none of it.
+GRADE_USER=${SCANLAB_GRADE_USER:-scanlab-student}
+if [ "$(id -u)" = 0 ]; then
+  id -u "$GRADE_USER" >/dev/null 2>&1 ||
+    useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$GRADE_USER"
+  chmod -R a+rX,go-w "$TREE"
+  chmod a+x "$ROOT" "$SRC"
+  log "grading user: $GRADE_USER (uid $(id -u "$GRADE_USER"))"
+fi
 log "done: $BUILD/bin/scanlab"

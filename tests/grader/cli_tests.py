@@ -273,6 +273,88 @@ def test_batch(o):
     check("0 skipped" in p.stderr and "3 to grade" in p.stderr, "--regrade did not grade every submission")
 
 
+def resume_batch(o, batch):
+    """20 lab-1 submissions: the reference, the stub, two mutants of the reference and a host loop,
+    four copies each (a comment apiece makes every file different)."""
+    reference = open(os.path.join(o.source, "solutions", "lab1-naive", "scan.cu"), encoding="utf-8").read()
+    sources = {
+        "ref": reference,
+        "stub": open(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), encoding="utf-8").read(),
+        "exclusive": reference.replace("j <= i", "j < i"),       # wrong output
+        "past-end": reference.replace("if (i >= n) return;", "if (i > n) return;"),  # writes output[n]
+        "host-loop": open(os.path.join(o.source, "tests", "grader", "submissions", "host_loop", "lab1-naive", "scan.cu"),
+                          encoding="utf-8").read(),
+    }
+    check(sources["exclusive"] != reference and sources["past-end"] != reference, "the mutants did not apply")
+    for copy in range(4):
+        for kind, text in sources.items():
+            folder = os.path.join(batch, f"{kind}-{copy}", "lab1-naive")
+            os.makedirs(folder)
+            with open(os.path.join(folder, "scan.cu"), "w", encoding="utf-8") as f:
+                f.write(text + f"\n// student {kind}-{copy}\n")
+
+
+def scores(summary):
+    """summary.csv without its seconds column (timings differ between runs)."""
+    with open(summary, encoding="utf-8") as f:
+        rows = list(csv.reader(f))
+    seconds = rows[0].index("seconds")
+    return [r[:seconds] + r[seconds + 1:] for r in rows]
+
+
+def test_batch_resume(o):
+    """A batch killed with SIGKILL mid-way and run again grades only what had not finished, and
+    ends with the summary.csv of an uninterrupted run (scores; fixed seed)."""
+    work = fresh(os.path.join(o.work, "batch-resume"))
+    batch = fresh(os.path.join(work, "submissions"))
+    resume_batch(o, batch)
+    full, killed = os.path.join(work, "full"), os.path.join(work, "killed")
+    def command(out):
+        return [o.scanlab, "grade", "--batch", batch, "--out", out, "--lab", "1", "--backend", "cpu", "--rubric",
+                o.rubric, "--jobs", "2", "--seed", "1515"]
+    p = run(command(full), timeout=600)
+    check(p.returncode == 0, f"uninterrupted run: exit status {p.returncode}")
+    reference = scores(os.path.join(full, "summary.csv"))
+    check(len(reference) == 21, f"uninterrupted run: {len(reference) - 1} rows")
+
+    # Kill the grader (SIGKILL, no chance to clean up) once a third of the results are on disk.
+    env = dict(os.environ)
+    env.pop("SCANLAB_GRADER_SEED", None)
+    grader = subprocess.Popen(command(killed), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 400
+    def finished():
+        return sorted(f[:-5] for f in os.listdir(killed) if f.endswith(".json")) if os.path.isdir(killed) else []
+    while len(finished()) < 7 and time.time() < deadline and grader.poll() is None:
+        time.sleep(0.05)
+    grader.send_signal(signal.SIGKILL)
+    grader.wait()
+    done_before = finished()
+    print(f"killed after {len(done_before)} results: {done_before}")
+    check(7 <= len(done_before) < 20, f"{len(done_before)} results when killed (the test wants a batch cut mid-way)")
+    partial = scores(os.path.join(killed, "summary.csv"))
+    check(sorted(r[0] for r in partial[1:]) == done_before, "summary.csv at the kill does not list the finished results")
+    stamps = {n: os.stat(os.path.join(killed, n + ".json")).st_mtime_ns for n in done_before}
+    time.sleep(1.2)  # runners the kill orphaned end at their time limit; then run again
+
+    p = run(command(killed), timeout=600)
+    check(p.returncode == 0, f"resumed run: exit status {p.returncode}")
+    m = re.search(r"(\d+) skipped .*?, (\d+) to grade", p.stderr)
+    check(m is not None, "no progress line saying how many were skipped")
+    check(int(m.group(1)) == len(done_before) and int(m.group(2)) == 20 - len(done_before),
+          f"skipped {m.group(1)}, graded {m.group(2)}; {len(done_before)} had finished")
+    graded_now = sorted(re.findall(r"^(\S+) +\d+\.\d\d / ", p.stdout, re.M))
+    check(not set(graded_now) & set(done_before), f"graded again: {sorted(set(graded_now) & set(done_before))}")
+    check(len(graded_now) == 20 - len(done_before), f"graded {len(graded_now)} submissions")
+    for n, stamp in stamps.items():
+        check(os.stat(os.path.join(killed, n + ".json")).st_mtime_ns == stamp, f"{n}.json was rewritten")
+    final = scores(os.path.join(killed, "summary.csv"))
+    check(final == reference, "summary.csv after the resumed run differs from the uninterrupted run's:\n"
+          + "\n".join(",".join(r) for r in final) + "\n---\n" + "\n".join(",".join(r) for r in reference))
+    check(not [f for f in os.listdir(killed) if ".tmp" in f], "temporary files left behind")
+    kinds = {r[0].rsplit("-", 1)[0]: r[1] for r in reference[1:]}
+    check(float(kinds["ref"]) > max(float(kinds[k]) for k in kinds if k != "ref"), f"scores {kinds}")
+
+
 def gpu_present():
     if shutil.which("nvidia-smi"):
         try:
@@ -299,8 +381,32 @@ def test_gpu_without_gpu(o):
     check("0.00/" not in p.stdout, "a score table was printed")
 
 
+PROBE = r"""
+// The autograder test's probe: a correct lab 2 scan whose object, when loaded, tries what
+// student code must not manage: forge results.json, change the autograder's files and the
+// upload, and it leaves its uid where the test can read it.
+#include <cstdio>
+#include <unistd.h>
+namespace {
+struct probe {
+  probe() {
+    if (FILE* f = std::fopen("@ROOT@/results/results.json", "w")) { std::fputs("{\"score\": 1000}", f); std::fclose(f); }
+    if (FILE* f = std::fopen("@ROOT@/results/forged.txt", "w")) { std::fputs("forged", f); std::fclose(f); }
+    if (FILE* f = std::fopen("@ROOT@/source/config.sh", "a")) { std::fputs("# tampered\n", f); std::fclose(f); }
+    if (FILE* f = std::fopen("@ROOT@/submission/lab2.cu", "a")) { std::fputs("// tampered\n", f); std::fclose(f); }
+    if (FILE* f = std::fopen("@UIDFILE@", "a")) { std::fprintf(f, "%d\n", static_cast<int>(getuid())); std::fclose(f); }
+  }
+} the_probe;
+}  // namespace
+"""
+
+
 def test_gradescope(o):
-    root = fresh(os.path.join(o.work, "gradescope"))
+    """run_autograder in Gradescope's folder layout: as root it grades as an unprivileged user
+    (nobody here, so the test adds no account), which can change none of the autograder's files;
+    results.json follows Gradescope's spec (grader/gradescope/results.schema.json)."""
+    root = fresh(tempfile.mkdtemp(prefix="scanlab-gradescope-"))
+    os.chmod(root, 0o755)
     src = os.path.join(root, "source")
     os.makedirs(src)
     package = os.path.join(o.source, "grader", "gradescope")
@@ -314,27 +420,56 @@ def test_gradescope(o):
         f.write(config)
     os.symlink(o.source, os.path.join(src, "scanlab"))  # the tree the zip would hold
     os.makedirs(os.path.join(root, "submission"))
-    shutil.copy(os.path.join(o.source, "solutions", "lab2-kogge-stone", "scan.cu"),
-                os.path.join(root, "submission", "lab2.cu"))
-    p = run([os.path.join(src, "run_autograder")],
-            env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADER_SEED": "leftover"})
-    check(p.returncode == 0, f"run_autograder exited with {p.returncode}")
-    check("scanlab grade exited with 0" in p.stdout, "scanlab grade did not exit with 0")
-    with open(os.path.join(root, "results", "results.json"), encoding="utf-8") as f:
-        data = json.load(f)
-    check(data["output"].startswith("Files:") and "lab2.cu: graded as lab 2" in data["output"],
-          f"output lacks the file mapping: {data['output'][:300]!r}")
-    check(data["tests"] and all(t["extra_data"]["lab"] == 2 for t in data["tests"]), "tests of other labs than 2")
-    total = sum(t["max_score"] for t in data["tests"])
-    check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
-    check(data["extra_data"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
-    check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
+    uid_file = os.path.join(tempfile.gettempdir(), f"scanlab-probe-{os.getpid()}.txt")
+    with open(uid_file, "w") as f:
+        pass
+    os.chmod(uid_file, 0o666)
+    with open(os.path.join(o.source, "solutions", "lab2-kogge-stone", "scan.cu"), encoding="utf-8") as f:
+        solution = f.read()
+    upload = os.path.join(root, "submission", "lab2.cu")
+    with open(upload, "w", encoding="utf-8") as f:
+        f.write(solution + PROBE.replace("@ROOT@", root).replace("@UIDFILE@", uid_file))
+    before = {p: open(p, "rb").read() for p in (os.path.join(src, "config.sh"), upload)}
+    privileged = os.geteuid() == 0
+    try:
+        p = run([os.path.join(src, "run_autograder")],
+                env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADER_SEED": "leftover",
+                     "SCANLAB_GRADE_USER": "nobody"})
+        check(p.returncode == 0, f"run_autograder exited with {p.returncode}")
+        check("scanlab grade exited with 0" in p.stdout, "scanlab grade did not exit with 0")
+        results = os.path.join(root, "results", "results.json")
+        validate_json(o, "grader/gradescope/results.schema.json", results)
+        with open(results, encoding="utf-8") as f:
+            data = json.load(f)
+        check(data["output"].startswith("Files:") and "lab2.cu: graded as lab 2" in data["output"],
+              f"output lacks the file mapping: {data['output'][:300]!r}")
+        check(data["tests"] and all(t["extra_data"]["lab"] == 2 for t in data["tests"]), "tests of other labs than 2")
+        total = sum(t["max_score"] for t in data["tests"])
+        check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
+        check(data["extra_data"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
+        check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
+        with open(uid_file) as f:
+            uids = {int(line) for line in f if line.strip()}
+        check(uids, "the probe in the submission never ran")
+        if not privileged:
+            print("SKIPPED (in part): not root, so run_autograder cannot switch users; the rest passed")
+            return SKIP
+        check(0 not in uids, f"student code ran as root (uids {uids})")
+        check(uids == {65534} or all(u != 0 for u in uids), f"uids {uids}")
+        check(not os.path.exists(os.path.join(root, "results", "forged.txt")), "student code wrote into results/")
+        for path, content in before.items():
+            check(open(path, "rb").read() == content, f"student code changed {path}")
+        print(f"student code ran as uid {sorted(uids)}; results/, config.sh and the upload unchanged")
+    finally:
+        os.remove(uid_file)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 TESTS = {
     "no-such-lab": test_no_such_lab,
     "hidden-seed": test_hidden_seed,
     "batch": test_batch,
+    "batch-resume": test_batch_resume,
     "gpu-without-gpu": test_gpu_without_gpu,
     "gradescope": test_gradescope,
 }
