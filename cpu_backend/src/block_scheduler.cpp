@@ -171,6 +171,7 @@ void block_scheduler::start_phase() {
   }
   phase_next_ = 0;
   phase_end_ = count_;
+  ++block_phase_;
   phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   ++barrier_generation_;
   at_barrier_ = 0;
@@ -213,6 +214,8 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   order_ = thread_order;
   rng_state_ = seed;
   exited_ = 0;
+  block_phase_ = 0;
+  overflowed_ = nullptr;
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
   writable_block_idx = block_idx;
@@ -229,20 +232,17 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   happens_before_acquire(&block_end_sync_);
   running_ = false;
   tls.thread = nullptr;
-  if (outcome_.kind == problem::none) {
-    for (unsigned i = 0; i < count_; ++i)
-      if (stacks_.overflowed(i)) {
-        outcome_.kind = problem::trap;
-        outcome_.message = "stack overflow in thread " + describe_index(threads_[i].idx) + " of block " +
-                           describe_index(block_idx) + " in " + kernel_description() + ": its fiber stack is " +
-                           std::to_string(stacks_.size() / 1024) +
-                           " KiB (a large local array or deep recursion?)";
-        break;
-      }
+  if (outcome_.kind == problem::none && overflowed_ != nullptr) {
+    outcome_.kind = problem::trap;
+    outcome_.message = "stack overflow in block " + describe_index(block_idx) + " in " + kernel_description() +
+                       " (seen as thread " + describe_index(overflowed_->idx) +
+                       " exited; it or a thread that ran before it on the same fiber overflowed): a fiber stack is " +
+                       std::to_string(stacks_.size() / 1024) + " KiB (a large local array or deep recursion?)";
   }
   if (outcome_.kind != problem::none) {
-    // Every fiber of this block may hold frames of the aborted kernel: start them afresh.
-    for (unsigned i = 0; i < count_; ++i) threads_[i].needs_fresh_context = true;
+    // Every fiber may hold frames of the aborted kernel: start them afresh. All of them, not only
+    // this block's: thread_exited's hand-over lets a thread's fiber live on another thread's stack.
+    for (unsigned i = 0; i < max_threads; ++i) threads_[i].needs_fresh_context = true;
   }
   return outcome_;
 }
@@ -263,6 +263,25 @@ void block_scheduler::thread_exited(cuda_thread* self) {
   ++exited_;
   if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   happens_before_release(&block_end_sync_);
+#ifndef SCANLAB_TSAN
+  // Hand-over: before the first barrier of the block, the next thread of the phase sequence has not
+  // started yet, and every fiber that has not started a thread is alike (it reads tls.thread and
+  // runs the kernel: fiber_entry). So the next thread starts right here, on this fiber, instead of
+  // on its own: no switch, and its stack is the one already in cache. The two threads exchange their
+  // saved contexts, so the parked fiber the next thread would have used becomes this thread's (it
+  // starts this thread's index in a later block). The schedule is unchanged: pop_ready would pick
+  // the same thread. A kernel without barriers then runs its block on one fiber. (Not under
+  // cpu-tsan, where each CUDA thread must stay a ThreadSanitizer fiber of its own.)
+  if (block_phase_ == 1 && phase_next_ < phase_end_ && outcome_.kind == problem::none) {
+    cuda_thread* next = &threads_[phase_order_[phase_next_++]];
+    std::swap(self->slot, next->slot);
+    enter(next);
+    return;
+  }
+#endif
+  // The fiber leaves its stack (for good in this block): check the stack's canary. Every stack a
+  // thread ran on is left this way at the end, so an overflow by any thread that ran on it shows.
+  if (stacks_.overflowed(stacks_.index_of(__builtin_frame_address(0))) && overflowed_ == nullptr) overflowed_ = self;
   switch_away(self);
 }
 

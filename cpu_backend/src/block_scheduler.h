@@ -130,6 +130,8 @@ class block_scheduler {
   const kernel_call* call_ = nullptr;
   unsigned count_ = 0;
   unsigned exited_ = 0;
+  unsigned block_phase_ = 0;                   // 1 until the block's first barrier releases
+  const cuda_thread* overflowed_ = nullptr;    // a thread that exited on a stack whose canary broke
   unsigned at_barrier_ = 0;
   order order_ = order::forward;
   std::uint64_t rng_state_ = 0;
