@@ -28,7 +28,9 @@ std::string cut(const std::string& s, std::size_t keep) {
 
 std::string prairielearn_json(const submission_result& r, std::size_t limit) {
   const std::vector<std::string> review = review_reasons(r);
-  std::string message = fmt::format("Graded by scanlab on the {} backend.", r.backend);
+  std::string message = review.empty()
+                            ? fmt::format("Graded by scanlab on the {} backend.", r.backend)
+                            : fmt::format("scanlab could not grade this submission on the {} backend.", r.backend);
   for (const std::string& why : review)
     message += fmt::format("\n{} (marked for instructor review; not a compile error in your code)", why);
   if (!review.empty())

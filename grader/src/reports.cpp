@@ -261,6 +261,9 @@ std::string junit_xml(const std::vector<submission_result>& all) {
         ++s.errors;
         cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
                              xml_escape(fmt::format("lab {}: grading", lab.id)), lab.seconds);
+        cases += "      <properties>\n        <property name=\"score\" value=\"0.00\"/>\n"
+                 "        <property name=\"max_score\" value=\"0.00\"/>\n"
+                 "        <property name=\"state\" value=\"cannot grade here\"/>\n      </properties>\n";
         cases += fmt::format("      <error message=\"{}\" type=\"cannot_grade\">{}</error>\n",
                              xml_escape("cannot grade this here: " + first_line(lab.cannot_grade)),
                              xml_escape("cannot grade this here: " + lab.cannot_grade + "\n" + review_note, false));

@@ -172,6 +172,9 @@ def test_batch(o):
     open(os.path.join(batch, "empty", "lab1-naive", "scan.cu"), "w").close()
     os.makedirs(os.path.join(batch, "stub", "lab1-naive"))  # compiles, writes nothing: detectors withheld
     shutil.copy(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), os.path.join(batch, "stub", "lab1-naive"))
+    # A file the CPU backend cannot run (nvcc can): "cannot grade this here", marked for review.
+    shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_managed", "lab1-naive"),
+                    os.path.join(batch, "gpu-only", "lab1-naive"))
     # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
     # one is written elsewhere and renamed over it, never truncated in place.
     old = os.path.join(work, "old-good.json")
@@ -184,11 +187,11 @@ def test_batch(o):
                "--markdown-each", "--junit-each"]
     p = run(command)
     check(p.returncode == 0, f"exit status {p.returncode}")
-    check("0 skipped" in p.stderr and "3 to grade" in p.stderr, "the first run does not say 0 skipped, 3 to grade")
+    check("0 skipped" in p.stderr and "4 to grade" in p.stderr, "the first run does not say 0 skipped, 4 to grade")
 
     # One results file per submission, valid JSON, written by rename.
     per = {}
-    for name in ("good", "empty", "stub"):
+    for name in ("good", "empty", "stub", "gpu-only"):
         with open(os.path.join(out, f"{name}.json"), encoding="utf-8") as f:
             per[name] = json.load(f)
         check(per[name]["extra_data"]["submission"] == name, f"{name}.json is about {per[name]['extra_data']['submission']}")
@@ -198,7 +201,9 @@ def test_batch(o):
             check(os.path.exists(os.path.join(out, sibling)), f"--markdown-each/--junit-each: no {sibling}")
         check_junit(o, os.path.join(out, f"{name}.junit.xml"), [per[name]["extra_data"]["result"]])
         for t in per[name]["tests"]:
-            check(t.get("status") in ("passed", "failed"), f"{name}: test {t['name']} has status {t.get('status')}")
+            # Every test passed or failed; the line that stands for a lab graded nowhere here has no status.
+            expected = (None,) if t["extra_data"]["kind"] == "cannot_grade" else ("passed", "failed")
+            check(t.get("status") in expected, f"{name}: test {t['name']} has status {t.get('status')}")
             if t["extra_data"].get("state") == "withheld":
                 check(not re.search(r"^(\d+) of \1 cases passed$", t["output"], re.M),
                       f"{name}: withheld test {t['name']} reads 'N of N cases passed'")
@@ -207,6 +212,13 @@ def test_batch(o):
     check("withheld" in stub_states, f"stub: no withheld test ({stub_states})")
     check("Not run here" in per["stub"]["output"] and "lab 1: performance" in per["stub"]["output"],
           "stub: the not-run performance test is not named in the output")
+    gpu_only = per["gpu-only"]
+    check(gpu_only["extra_data"]["needs_review"] and "cannot grade this here" in gpu_only["output"],
+          "gpu-only: no 'cannot grade this here' in the output / needs_review")
+    check([t["name"] for t in gpu_only["tests"]] == ["lab 1: cannot be graded here (instructor review)"],
+          f"gpu-only tests: {[t['name'] for t in gpu_only['tests']]}")
+    check("compile error" not in gpu_only["output"].replace("not a compile error", ""), "gpu-only reads as a compile error")
+    check(re.search(r"^gpu-only .*needs review$", p.stdout, re.M), "the batch line of gpu-only lacks 'needs review'")
     with open(old, encoding="utf-8") as f:
         check(f.read() == "old\n", "good.json was rewritten in place (not a temporary file renamed over it)")
     check(not os.path.samefile(old, os.path.join(out, "good.json")), "good.json is still the old file")
@@ -224,8 +236,9 @@ def test_batch(o):
         rows = list(csv.reader(f))
     check(rows[0] == ["submission", "score", "max_score", "seconds", "lab1", "needs_review", "first_failure"],
           f"header {rows[0]}")
-    check([r[0] for r in rows[1:]] == ["empty", "good", "stub"], f"rows {rows[1:]}")
-    empty, good = rows[1], rows[2]
+    check([r[0] for r in rows[1:]] == ["empty", "good", "gpu-only", "stub"], f"rows {rows[1:]}")
+    empty, good, gpu_row = rows[1], rows[2], rows[3]
+    check(gpu_row[5].startswith("lab 1: cannot grade this here") and gpu_row[6] == "", f"gpu-only row {gpu_row}")
     check(float(empty[1]) == 0 and empty[5] == "" and empty[6] == "lab1:empty_file", f"empty row {empty}")
     check(float(good[1]) == float(good[2]) == good_max and float(good[4]) == good_max and good[6] == "",
           f"good row {good}")
@@ -235,15 +248,17 @@ def test_batch(o):
     root = ET.parse(junit).getroot()
     check(root.tag == "testsuites", f"root element {root.tag}")
     suites = {s.get("name"): s for s in root.findall("testsuite")}
-    check(set(suites) == {"good.lab1-naive", "empty.lab1-naive", "stub.lab1-naive"}, f"suites {sorted(suites)}")
+    check(set(suites) == {f"{n}.lab1-naive" for n in per}, f"suites {sorted(suites)}")
     for name, data in per.items():
         suite = suites[f"{name}.lab1-naive"]
         cases = suite.findall("testcase")
         every = data["extra_data"]["result"]["labs"][0]["tests"]
-        check(len(cases) == len(every) == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
+        errors = sum(1 for c in cases if c.find("error") is not None)
+        check(len(cases) == len(every) + errors == int(suite.get("tests")), f"{name}: {len(cases)} test cases")
         failures = sum(1 for c in cases if c.find("failure") is not None)
         check(failures == int(suite.get("failures")), f"{name}: failures attribute {suite.get('failures')}")
-        check((failures > 0) == (name != "good"), f"{name}: {failures} failures")
+        check(errors == int(suite.get("errors")) == (name == "gpu-only"), f"{name}: {errors} errors")
+        check((failures > 0) == (name in ("empty", "stub")), f"{name}: {failures} failures")
 
     # Markdown: a section per submission with its score.
     with open(markdown, encoding="utf-8") as f:
@@ -252,6 +267,7 @@ def test_batch(o):
     check(f"## good: {good_max:.2f} / {good_max:.2f}" in md, "Markdown lacks good's section")
     check("## empty: 0.00 /" in md and "`empty_file`" in md, "Markdown lacks empty's section or diagnosis")
     check("| withheld: " in md and "| not run: " in md, "Markdown does not say withheld / not run")
+    check("> **lab 1: cannot grade this here:" in md, "Markdown lacks the 'cannot grade this here' line")
     no_misleading_words(md, "Markdown")
 
     # Again: every result is current, so nothing is graded and summary.csv is the same.
@@ -259,18 +275,104 @@ def test_batch(o):
         first_summary = f.read()
     p = run(command)
     check(p.returncode == 0, f"second run: exit status {p.returncode}")
-    check("3 skipped" in p.stderr and "0 to grade" in p.stderr, "the second run does not skip all three")
-    check(not re.search(r"^(good|empty|stub) ", p.stdout, re.M), "the second run graded a submission")
+    check("4 skipped" in p.stderr and "0 to grade" in p.stderr, "the second run does not skip all four")
+    check(not re.search(r"^(good|empty|stub|gpu-only) ", p.stdout, re.M), "the second run graded a submission")
     with open(os.path.join(out, "summary.csv"), encoding="utf-8") as f:
         check(f.read() == first_summary, "summary.csv changed though nothing was graded")
     # A changed file is graded again; --regrade grades everything.
     with open(os.path.join(batch, "stub", "lab1-naive", "scan.cu"), "a") as f:
         f.write("// changed\n")
     p = run(command)
-    check("2 skipped" in p.stderr and "1 to grade" in p.stderr and re.search(r"^stub ", p.stdout, re.M),
+    check("3 skipped" in p.stderr and "1 to grade" in p.stderr and re.search(r"^stub ", p.stdout, re.M),
           "a changed submission was not graded again (alone)")
     p = run(command + ["--regrade"])
-    check("0 skipped" in p.stderr and "3 to grade" in p.stderr, "--regrade did not grade every submission")
+    check("0 skipped" in p.stderr and "4 to grade" in p.stderr, "--regrade did not grade every submission")
+
+
+def network_free(command):
+    """command under `unshare -n` (a network namespace with no interface but lo, as PrairieLearn
+    runs graders) where this machine allows it; else as is, saying so."""
+    probe = subprocess.run(["unshare", "-n", "true"], capture_output=True) if shutil.which("unshare") else None
+    if probe is not None and probe.returncode == 0:
+        return ["unshare", "-n"] + command, True
+    print("note: unshare -n is not available here, so the entry script ran with the network")
+    return command, False
+
+
+def pl_job(o, root, files, data=None):
+    """A PrairieLearn job folder: student/, tests/ (the example question's), data/data.json, results/."""
+    job = fresh(os.path.join(root, "grade"))
+    os.chmod(job, 0o755)
+    os.makedirs(os.path.join(job, "student"))
+    for name, text in files.items():
+        with open(os.path.join(job, "student", name), "w", encoding="utf-8") as f:
+            f.write(text)
+    question = os.path.join(o.source, "grader", "prairielearn", "course", "questions", "scanLab2KoggeStone")
+    shutil.copytree(os.path.join(question, "tests"), os.path.join(job, "tests"))
+    with open(os.path.join(job, "tests", "scanlab.json"), encoding="utf-8") as f:
+        config = json.load(f)
+    config["rubric"] = "tests/grader/rubric.json"  # the self-tests' small sizes
+    with open(os.path.join(job, "tests", "scanlab.json"), "w", encoding="utf-8") as f:
+        json.dump(config, f)
+    os.makedirs(os.path.join(job, "data"))
+    with open(os.path.join(job, "data", "data.json"), "w", encoding="utf-8") as f:
+        json.dump(data or {"params": {}, "correct_answers": {}, "submitted_answers": {}, "format_errors": {},
+                           "partial_scores": {}, "score": 0, "feedback": {}, "variant_seed": 1, "options": {},
+                           "raw_submitted_answers": {}, "gradable": True}, f)
+    os.makedirs(os.path.join(job, "results"))
+    return job
+
+
+def run_pl(o, job, env=None):
+    command, isolated = network_free([os.path.join(o.source, "grader", "prairielearn", "run.sh")])
+    full = {"SCANLAB_GRADE_ROOT": job, "SCANLAB_TREE": o.source, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADE_USER": "nobody"}
+    full.update(env or {})
+    p = run(command, env=full)
+    check(p.returncode == 0, f"run.sh exited with {p.returncode}")
+    path = os.path.join(job, "results", "results.json")
+    validate_json(o, "grader/prairielearn/results.schema.json", path)
+    check(os.path.getsize(path) < 1000 * 1000, f"results.json is {os.path.getsize(path)} bytes")
+    with open(path, encoding="utf-8") as f:
+        return json.load(f), p
+
+
+def test_prairielearn(o):
+    """grader/prairielearn/run.sh as PrairieLearn runs it: a job folder mounted at /grade (here a
+    temporary folder, SCANLAB_GRADE_ROOT), no network, results.json in PrairieLearn's format."""
+    root = fresh(tempfile.mkdtemp(prefix="scanlab-pl-"))
+    os.chmod(root, 0o755)
+    try:
+        read = lambda *p: open(os.path.join(o.source, *p), encoding="utf-8").read()
+        # The reference solution, uploaded as scan.cu: full marks, graded offline.
+        data, p = run_pl(o, pl_job(o, root, {"scan.cu": read("solutions", "lab2-kogge-stone", "scan.cu")}))
+        check(data["gradable"] is True and data["score"] == 1.0, f"reference: gradable {data['gradable']}, score {data['score']}")
+        check(data["tests"] and all(t["points"] == t["max_points"] > 0 for t in data["tests"]), "reference lost points")
+        check("Not run here" in data["message"] and "lab 2: performance" in data["message"],
+              "the not-run performance test is not named in the message")
+        check(data["message"].startswith("Files:\nscan.cu: graded as lab 2"), f"message {data['message'][:200]!r}")
+        if os.geteuid() == 0:
+            check("grading as nobody" in p.stdout, "run.sh did not grade as the unprivileged user")
+        # The stub, with PrairieLearn's limit lowered to 3000 bytes: cut, still valid, still scored.
+        data, _ = run_pl(o, pl_job(o, root, {"scan.cu": read("labs", "lab2-kogge-stone", "scan.cu")}),
+                         env={"SCANLAB_PRAIRIELEARN_LIMIT": "3000"})
+        check(data["gradable"] is True and data["score"] == 0.0, f"stub: score {data['score']}")
+        check(any("more bytes cut" in t["output"] for t in data["tests"]), "outputs were not cut to the limit")
+        check(any(t["message"].startswith("withheld") for t in data["tests"]), "no withheld detector test")
+        check(not any(re.search(r"^(\d+) of \1 cases passed$", t["output"], re.M) for t in data["tests"]
+                      if t["message"].startswith("withheld")), "a withheld test reads 'N of N cases passed'")
+        # Nothing to grade: not gradable (no score recorded), with what to upload.
+        data, _ = run_pl(o, pl_job(o, root, {"notes.txt": "hello"}))
+        check(data["gradable"] is False and "upload scan.cu" in data["message"], f"empty upload: {data}")
+        # A file only a GPU can run: not gradable, the reason for the instructor, no compile error.
+        managed = os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_managed", "lab1-naive", "scan.cu")
+        if os.path.exists(managed):
+            data, _ = run_pl(o, pl_job(o, root, {"scan.cu": open(managed, encoding="utf-8").read()},
+                                       data={"params": {"scanlab_labs": [1]}}))
+            check(data["gradable"] is False and "cannot grade this here" in data["message"],
+                  f"GPU-only file: gradable {data['gradable']}, message {data['message'][:300]!r}")
+            check("compile error" not in data["message"].replace("not a compile error", ""), "reads as a compile error")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def resume_batch(o, batch):
@@ -471,6 +573,7 @@ TESTS = {
     "batch": test_batch,
     "batch-resume": test_batch_resume,
     "gpu-without-gpu": test_gpu_without_gpu,
+    "prairielearn": test_prairielearn,
     "gradescope": test_gradescope,
 }
 
