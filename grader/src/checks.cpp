@@ -53,9 +53,10 @@ std::string compiler_message(const std::string& text, const std::string& temp_so
   // inside a macro or template of the CPU backend's headers is reported where it is defined).
   const std::string at_student = display + ":";
   while (std::getline(in, line)) {
-    const bool leads_back = !display.empty() && line.rfind(at_student, 0) == 0 &&
-                            (line.find("required from") != std::string::npos ||
-                             line.find("in expansion of macro") != std::string::npos);
+    const bool leads_back = !display.empty() && ((line.rfind(at_student, 0) == 0 &&
+                                                  (line.find("required from") != std::string::npos ||
+                                                   line.find("in expansion of macro") != std::string::npos)) ||
+                                                 line.rfind("In file included from " + at_student, 0) == 0);
     if ((line.find("error") != std::string::npos || leads_back) && shown < 10) {
       errors += line + "\n";
       ++shown;

@@ -139,3 +139,54 @@ TEST_CASE("grader checks: missing or broken times are a failed run, not a score"
   CHECK(score_performance(in).diagnosis == "performance_run_failed");
   CHECK(score_performance(in).score == 0);
 }
+
+TEST_CASE("grader checks: the CPU backend's named rejections are told from the student's compile errors") {
+  const std::string display = "lab1-naive/scan.cu";
+  // A macro of the backend's prelude: gcc reports it where the macro is defined, with a note that
+  // leads back to the student's line.
+  const std::string managed =
+      "/src/cpu_backend/include/scanlab/cpu/prelude.h:37:21: error: static assertion failed: scanlab CPU backend: "
+      "__managed__ memory (unified memory) is not supported; this file needs a GPU\n"
+      "lab1-naive/scan.cu:9:1: note: in expansion of macro '__managed__'\n";
+  backend_rejection r = find_backend_rejection(managed, display);
+  CHECK(r.found);
+  CHECK(r.line == 9);
+  CHECK(r.feature == "__managed__ memory (unified memory) is not supported; this file needs a GPU");
+  CHECK_THAT(describe_rejection(r, display), contains_text("(line 9): __managed__ memory"));
+  CHECK_THAT(describe_rejection(r, display), contains_text("must be graded on a GPU"));
+  // The rewriter's own error, at the student's line; a quoted #error.
+  r = find_backend_rejection("lab1-naive/scan.cu:23:5: error: scanlab CPU backend: inline PTX (asm) cannot run on the "
+                             "CPU; use the CUDA intrinsics\n",
+                             display);
+  CHECK(r.found);
+  CHECK(r.line == 23);
+  r = find_backend_rejection("In file included from lab1-naive/scan.cu:4:\n"
+                             "/inc/cuda_fp16.h:3:2: error: #error \"scanlab CPU backend: <cuda_fp16.h> (half precision "
+                             "arithmetic, __half) is not available on the CPU backend; this file needs a GPU\"\n",
+                             display);
+  CHECK(r.found);
+  CHECK(r.feature == "<cuda_fp16.h> (half precision arithmetic, __half) is not available on the CPU backend; this "
+                     "file needs a GPU");
+  CHECK(r.line == 4);
+  // At run time (no line): the runtime's message on stderr.
+  r = find_backend_rejection("scanlab CPU backend: cudaCreateTextureObject is not supported on the CPU backend "
+                             "(textures); this program needs a GPU\n",
+                             display);
+  CHECK(r.found);
+  CHECK(r.line == 0);
+  // The student's own errors, and a library scan's header stub, are not rejections.
+  CHECK_FALSE(find_backend_rejection("lab1-naive/scan.cu:9:3: error: 'x' was not declared in this scope\n", display).found);
+  CHECK_FALSE(find_backend_rejection("/inc/cub/cub.cuh:3:2: error: #error \"scanlab CPU backend: <cub/cub.cuh> (CUB) is "
+                                     "not available here. A lab must implement its own scan\"\n",
+                                     display)
+                  .found);
+}
+
+TEST_CASE("grader checks: compiler messages keep the notes that lead back to the student's line") {
+  const std::string text = "/inc/prelude.h:37:21: error: static assertion failed: no\n"
+                           "/w/scan.cu:9:1: note: in expansion of macro 'M'\n"
+                           "/w/scan.cu:10:1: note: something else\n";
+  const std::string m = compiler_message(text, "/w/scan.cu", "lab1-naive/scan.cu");
+  CHECK_THAT(m, contains_text("lab1-naive/scan.cu:9:1: note: in expansion of macro"));
+  CHECK(m.find("something else") == std::string::npos);
+}
