@@ -4,6 +4,7 @@
 #include "unit_rewriter.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 
@@ -53,7 +54,13 @@ class UnitRewriter {
           device_view_directive(i);
         i = scan_directive(i);
       } else if (ts_.is(i, "{")) {
+        const bool was_in_kernel = scopes.in_kernel_body();
         scopes.open(ts_, i++);
+        if (!was_in_kernel && scopes.in_kernel_body()) {
+          kernel_body_start_ = i;
+          kernel_shared_types_.clear();
+          kernel_shared_known_ = true;
+        }
       } else if (ts_.is(i, "}")) {
         if (scopes.close_ends_namespace_kernel()) add_kernel_registration(i, scopes.kernel_head());
         ++i;
@@ -250,7 +257,71 @@ class UnitRewriter {
       if (j == 0) break;
     }
     if (name.empty() || name.ends_with("::")) return;
-    edits_[close_brace] = Edit{close_brace + 1, "} SCANLAB_REGISTER_KERNEL(" + name + ")", {}};
+    std::string text = "} SCANLAB_REGISTER_KERNEL(" + name + ")";
+    if (kernel_shared_known_ && !kernel_shared_types_.empty()) {
+      std::string bytes;
+      for (const std::string& type : kernel_shared_types_) bytes += (bytes.empty() ? "" : " + ") + ("sizeof(" + type + ")");
+      text += " SCANLAB_KERNEL_STATIC_SHARED(" + bytes + ", " + name + ")";
+    }
+    edits_[close_brace] = Edit{close_brace + 1, text, {}};
+  }
+
+  // ---- a kernel's static shared memory, for cudaFuncGetAttributes ---------------------------
+  // The types of the kernel's __shared__ variables are written after its body (see
+  // add_kernel_registration), where only names declared outside the kernel are visible: a type
+  // that names something the kernel's own head or body declared before (a parameter, a local
+  // constant, a typedef) makes the size unknown (cudaFuncGetAttributes then says 0, as before).
+  void note_kernel_shared(std::size_t shared, const std::string& text, const std::vector<std::size_t>& head) {
+    std::size_t at = 0;
+    while ((at = text.find(".get<", at)) != std::string::npos) {
+      const std::size_t begin = at + 5;
+      const std::size_t end = text.find(">(\"", begin);
+      if (end == std::string::npos) return;
+      std::string args = text.substr(begin, end - begin);
+      // "TYPE" or "TYPE, alignment": the only comma outside brackets is the alignment's.
+      int depth = 0;
+      for (std::size_t k = 0; k < args.size(); ++k) {
+        const char c = args[k];
+        if (c == '<' || c == '(' || c == '[') ++depth;
+        else if (c == '>' || c == ')' || c == ']') --depth;
+        else if (c == ',' && depth == 0) { args.resize(k); break; }
+      }
+      if (!declared_outside_kernel(args, shared, head)) kernel_shared_known_ = false;
+      kernel_shared_types_.push_back(args);
+      at = end;
+    }
+  }
+
+  // False when a name in `type` may be declared by the kernel itself before `shared`: it shows up
+  // there in a declarator's place (after a type, a '*', '&' or '>', before '=', ';', ',', ')', '['
+  // or '{'), as a parameter, local constant or typedef does. Errs towards false.
+  bool declared_outside_kernel(const std::string& type, std::size_t shared, const std::vector<std::size_t>& head) const {
+    std::vector<std::size_t> code(head.begin(), head.end());
+    for (std::size_t t = kernel_body_start_; t < shared && t < ts_.size(); ++t)
+      if (is_significant(ts_[t])) code.push_back(t);
+    auto declared_here = [&](std::string_view word) {
+      for (std::size_t k = 1; k + 1 < code.size(); ++k) {
+        if (ts_.str(code[k]) != word) continue;
+        const Token& before = ts_[code[k - 1]];
+        const std::string_view b = ts_.str(code[k - 1]);
+        const std::string_view a = ts_.str(code[k + 1]);
+        const bool after_type = before.kind == TokenKind::identifier || b == "*" || b == "&" || b == ">";
+        const bool declarator_end = a == "=" || a == ";" || a == "," || a == ")" || a == "[" || a == "{";
+        if (after_type && declarator_end) return true;
+      }
+      return false;
+    };
+    const auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::size_t k = 0;
+    while (k < type.size()) {
+      if (!ident(type[k])) { ++k; continue; }
+      std::size_t e = k;
+      while (e < type.size() && ident(type[e])) ++e;
+      const std::string_view word(type.data() + k, e - k);
+      if (!std::isdigit(static_cast<unsigned char>(word.front())) && declared_here(word)) return false;
+      k = e;
+    }
+    return true;
   }
 
   // CUDA's __noinline__ qualifier; GCC's own headers spell the attribute `__attribute__((__noinline__))`,
@@ -265,10 +336,12 @@ class UnitRewriter {
 
   std::size_t add_shared(std::size_t shared, const ScopeTracker& scopes) {
     SharedRewrite rewrite = rewrite_shared(ts_, shared, !scopes.in_function_body());
-    if (!rewrite.ok)
+    if (!rewrite.ok) {
       error_at(rewrite.error_token, rewrite.error);
-    else
+    } else {
+      if (scopes.in_kernel_body()) note_kernel_shared(shared, rewrite.text, scopes.kernel_head());
       edits_[rewrite.replaced.begin] = Edit{rewrite.replaced.end, std::move(rewrite.text), {}};
+    }
     return rewrite.resume;
   }
 
@@ -465,6 +538,10 @@ class UnitRewriter {
   TokenStream ts_;
   const UnitInfo& unit_;
   std::map<std::size_t, Edit> edits_;
+  // The kernel body being scanned: where it starts, and its static __shared__ types so far.
+  std::size_t kernel_body_start_ = 0;
+  std::vector<std::string> kernel_shared_types_;
+  bool kernel_shared_known_ = true;
 };
 
 }  // namespace

@@ -285,6 +285,12 @@ std::map<const void*, int>& kernel_dynamic_shared() {
   return m;
 }
 
+// Per kernel: its static __shared__ bytes, as the rewriter wrote them after the kernel.
+std::map<const void*, std::size_t>& kernel_static_shared() {
+  static std::map<const void*, std::size_t> m;
+  return m;
+}
+
 cudaError_t check_device(int device) { return device == 0 ? cudaSuccess : set_error(cudaErrorInvalidDevice); }
 
 }  // namespace
@@ -427,8 +433,9 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
   if (attr == nullptr) return set_error(cudaErrorInvalidValue);
   if (func == nullptr) return set_error(cudaErrorInvalidDeviceFunction);
   *attr = cudaFuncAttributes{};
-  // Static shared memory and registers are only known when a kernel runs on the CPU backend; the
-  // answer is what a simple kernel compiled for sm_90 reports.
+  // Registers are not known on the CPU backend: the answer is what a simple kernel compiled for
+  // sm_90 reports. Static shared memory is the sum the rewriter wrote after the kernel, where it
+  // could (0 otherwise: a template kernel, or a type that names the kernel's own declarations).
   attr->maxThreadsPerBlock = properties().maxThreadsPerBlock;
   attr->numRegs = registers_per_thread_assumed;
   attr->ptxVersion = 90;
@@ -438,8 +445,17 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
   auto it = kernel_dynamic_shared().find(func);
   attr->maxDynamicSharedSizeBytes =
       it != kernel_dynamic_shared().end() ? it->second : static_cast<int>(shared_arena::static_limit);
+  auto stat = kernel_static_shared().find(func);
+  if (stat != kernel_static_shared().end()) attr->sharedSizeBytes = stat->second;
   return cudaSuccess;
 }
+
+namespace scanlab::cpu::detail {
+void register_kernel_static_shared(const void* kernel, std::size_t bytes) {
+  std::lock_guard<std::mutex> lock(settings_mutex);
+  kernel_static_shared()[kernel] = bytes;
+}
+}  // namespace scanlab::cpu::detail
 cudaError_t cudaFuncSetCacheConfig(const void* func, cudaFuncCache config) {
   if (func == nullptr) return set_error(cudaErrorInvalidDeviceFunction);
   if (config < cudaFuncCachePreferNone || config > cudaFuncCachePreferEqual) return set_error(cudaErrorInvalidValue);

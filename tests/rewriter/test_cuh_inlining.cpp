@@ -31,7 +31,7 @@ TEST_CASE("a .cuh include is replaced by the rewritten header between #line dire
             "__global__ void k(int* x) {\n"
             "  static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_s; auto& s = "
             "scanlab_shared_slot_s.get<int>(\"s\", __FILE__, __LINE__);\n"
-            "} SCANLAB_REGISTER_KERNEL(k)\n" +
+            "} SCANLAB_REGISTER_KERNEL(k) SCANLAB_KERNEL_STATIC_SHARED(sizeof(int), k)\n" +
             line_directive(2, main) + "\n" +
             "int main() { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, "
             "__LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(nullptr); }); }\n");

@@ -14,53 +14,55 @@ std::string in_kernel(const std::string& statement) {
 }
 
 // What the rewriter makes of in_kernel(...) when the statement rewrites to `statement`: the kernel
-// is registered for cudaLaunchKernel after its closing brace, on the same line.
-std::string rewritten_kernel(const std::string& statement) {
-  return "__global__ void k() {\n  " + statement + "\n} SCANLAB_REGISTER_KERNEL(k)\n";
+// is registered for cudaLaunchKernel after its closing brace, on the same line, and with the sizeof
+// sum of its static __shared__ types (`static_bytes`, for cudaFuncGetAttributes) when it has any.
+std::string rewritten_kernel(const std::string& statement, const std::string& static_bytes = "") {
+  const std::string shared = static_bytes.empty() ? "" : " SCANLAB_KERNEL_STATIC_SHARED(" + static_bytes + ", k)";
+  return "__global__ void k() {\n  " + statement + "\n} SCANLAB_REGISTER_KERNEL(k)" + shared + "\n";
 }
 
 }  // namespace
 
 TEST_CASE("a shared scalar becomes a slot and a reference", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ int count;")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_count; auto& count = scanlab_shared_slot_count.get<int>("count", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_count; auto& count = scanlab_shared_slot_count.get<int>("count", __FILE__, __LINE__);)cu", "sizeof(int)"));
 }
 
 TEST_CASE("a shared array keeps its dimensions in the slot type", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float tile[256];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[256]>("tile", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[256]>("tile", __FILE__, __LINE__);)cu", "sizeof(float[256])"));
 }
 
 TEST_CASE("a 2-D shared array keeps both dimensions", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float tile[TILE][TILE + 1];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[TILE][TILE + 1]>("tile", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[TILE][TILE + 1]>("tile", __FILE__, __LINE__);)cu", "sizeof(float[TILE][TILE + 1])"));
 }
 
 TEST_CASE("qualifiers before __shared__ stay in the type, a leading static goes", "[shared]") {
   CHECK(rewritten(in_kernel("volatile __shared__ float partial[32];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_partial; auto& partial = scanlab_shared_slot_partial.get<volatile float[32]>("partial", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_partial; auto& partial = scanlab_shared_slot_partial.get<volatile float[32]>("partial", __FILE__, __LINE__);)cu", "sizeof(volatile float[32])"));
   CHECK(rewritten(in_kernel("static __shared__ int flag;")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_flag; auto& flag = scanlab_shared_slot_flag.get<int>("flag", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_flag; auto& flag = scanlab_shared_slot_flag.get<int>("flag", __FILE__, __LINE__);)cu", "sizeof(int)"));
 }
 
 TEST_CASE("several declarators become one slot and reference each", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float a[N], b[2*N];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = scanlab_shared_slot_a.get<float[N]>("a", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_b; auto& b = scanlab_shared_slot_b.get<float[2*N]>("b", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = scanlab_shared_slot_a.get<float[N]>("a", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_b; auto& b = scanlab_shared_slot_b.get<float[2*N]>("b", __FILE__, __LINE__);)cu", "sizeof(float[N]) + sizeof(float[2*N])"));
 }
 
 TEST_CASE("a pointer declarator does not make the next declarator a pointer", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ float *p, v[4];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_p; auto& p = scanlab_shared_slot_p.get<float *>("p", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_v; auto& v = scanlab_shared_slot_v.get<float[4]>("v", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_p; auto& p = scanlab_shared_slot_p.get<float *>("p", __FILE__, __LINE__); static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_v; auto& v = scanlab_shared_slot_v.get<float[4]>("v", __FILE__, __LINE__);)cu", "sizeof(float *) + sizeof(float[4])"));
 }
 
 TEST_CASE("commas in a template type do not split declarators", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ Pair<int, float> pairs[8];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_pairs; auto& pairs = scanlab_shared_slot_pairs.get<Pair<int, float>[8]>("pairs", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_pairs; auto& pairs = scanlab_shared_slot_pairs.get<Pair<int, float>[8]>("pairs", __FILE__, __LINE__);)cu", "sizeof(Pair<int, float>[8])"));
 }
 
 TEST_CASE("__align__(n) leaves the type and becomes the slot's alignment argument", "[shared]") {
   CHECK(rewritten(in_kernel("__shared__ __align__(16) float4 t[N];")) ==
-        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_t; auto& t = scanlab_shared_slot_t.get<float4[N], 16>("t", __FILE__, __LINE__);)cu"));
+        rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_t; auto& t = scanlab_shared_slot_t.get<float4[N], 16>("t", __FILE__, __LINE__);)cu", "sizeof(float4[N])"));
 }
 
 TEST_CASE("a declaration over several lines keeps its line count", "[shared][lines]") {
@@ -69,7 +71,7 @@ TEST_CASE("a declaration over several lines keeps its line count", "[shared][lin
   CHECK(out ==
         rewritten_kernel(R"cu(static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_tile; auto& tile = scanlab_shared_slot_tile.get<float[16]>("tile", __FILE__, __LINE__);
  // comment stays
-  use(tile);)cu"));
+  use(tile);)cu", "sizeof(float[16])"));
   CHECK(newline_count(out) == newline_count(source));
 }
 
@@ -127,4 +129,22 @@ TEST_CASE("__shared__ is accepted in every kind of function body", "[shared][sco
       "struct Op { __device__ void c() const { if (1) { __shared__ int s; } } };\n"
       "auto d = [] __device__ () { __shared__ int s; };\n";
   CHECK(rewrite_errors(kernels).empty());
+}
+
+TEST_CASE("a kernel's static shared bytes are registered unless its types name its own declarations", "[shared]") {
+  CHECK(rewritten("__global__ void k(int n) {\n  __shared__ float a[64], b[N];\n}\n") ==
+        "__global__ void k(int n) {\n  static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = "
+        "scanlab_shared_slot_a.get<float[64]>(\"a\", __FILE__, __LINE__); static thread_local "
+        "::scanlab::cpu::shared_slot scanlab_shared_slot_b; auto& b = scanlab_shared_slot_b.get<float[N]>(\"b\", "
+        "__FILE__, __LINE__);\n} SCANLAB_REGISTER_KERNEL(k) SCANLAB_KERNEL_STATIC_SHARED(sizeof(float[64]) + "
+        "sizeof(float[N]), k)\n");
+  // A local constant, a parameter or a local typedef is not visible after the kernel: no size.
+  for (const char* body : {"constexpr int K = 8;\n  __shared__ int s[K];", "typedef float T;\n  __shared__ T s[4];"}) {
+    INFO(body);
+    CHECK(rewritten("__global__ void k() {\n  " + std::string(body) + "\n}\n").find("SCANLAB_KERNEL_STATIC_SHARED") ==
+          std::string::npos);
+  }
+  CHECK(rewritten("__global__ void k(int n) {\n  __shared__ int s[n];\n}\n").find("STATIC_SHARED") == std::string::npos);
+  // Dynamic shared memory is not static: nothing to register.
+  CHECK(rewritten("__global__ void k() {\n  extern __shared__ int d[];\n}\n").find("STATIC_SHARED") == std::string::npos);
 }

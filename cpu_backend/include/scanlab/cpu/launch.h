@@ -146,6 +146,14 @@ template <class... Params>
 bool register_kernel(void (*kernel)(Params...)) {
   return register_kernel_launcher(reinterpret_cast<const void*>(kernel), &launch_registered<Params...>);
 }
+// A kernel's static __shared__ bytes, which cudaFuncGetAttributes reports as sharedSizeBytes: the
+// rewriter writes the sum of sizeof its __shared__ types after the kernel (SCANLAB_KERNEL_STATIC_SHARED).
+void register_kernel_static_shared(const void* kernel, std::size_t bytes);
+template <class... Params>
+bool register_static_shared(void (*kernel)(Params...), std::size_t bytes) {
+  register_kernel_static_shared(reinterpret_cast<const void*>(kernel), bytes);
+  return true;
+}
 }  // namespace detail
 
 }  // namespace scanlab::cpu
@@ -251,6 +259,17 @@ class namespace_shared_array {
     else                                                                                            \
       return nullptr;                                                                               \
   }())
+
+// Emitted by the rewriter after SCANLAB_REGISTER_KERNEL when it could write the kernel's static
+// __shared__ types there: BYTES is their sizeof sum.
+#define SCANLAB_KERNEL_STATIC_SHARED(BYTES, ...)                                                               \
+  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_shared_, __COUNTER__) =                    \
+      []<class scanlab_dummy_ = void>() {                                                                     \
+        if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__); }) \
+          ::scanlab::cpu::detail::register_static_shared(                                                     \
+              ::scanlab::cpu::detail::kernel_pointer(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__), BYTES); \
+        return true;                                                                                          \
+      }();
 
 // Emitted by the rewriter right after the closing brace of a kernel defined at namespace scope.
 // The registration happens only when the name picks one function there (see kernel_pointer).

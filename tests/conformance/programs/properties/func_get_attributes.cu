@@ -1,6 +1,5 @@
 // Checks: cudaFuncGetAttributes on a kernel with a static shared array: sharedSizeBytes >= the array size,
 // maxThreadsPerBlock in 1..1024 (exact register counts differ per GPU and are not printed).
-// conformance-cpu-known-difference: sharedSizeBytes is 0 before the kernel first runs (the CPU backend learns a kernel's static shared memory when it runs)
 #include <cstdio>
 #include <cuda_runtime.h>
 
