@@ -434,7 +434,10 @@ def test_batch_resume(o):
     print(f"killed after {len(done_before)} results: {done_before}")
     check(7 <= len(done_before) < 20, f"{len(done_before)} results when killed (the test wants a batch cut mid-way)")
     partial = scores(os.path.join(killed, "summary.csv"))
-    check(sorted(r[0] for r in partial[1:]) == done_before, "summary.csv at the kill does not list the finished results")
+    # summary.csv follows each result file; the kill may fall between the two (one result ahead).
+    listed = sorted(r[0] for r in partial[1:])
+    check(set(listed) <= set(done_before) and len(listed) >= len(done_before) - 1,
+          f"summary.csv at the kill lists {listed}; results on disk: {done_before}")
     stamps = {n: os.stat(os.path.join(killed, n + ".json")).st_mtime_ns for n in done_before}
     time.sleep(1.2)  # runners the kill orphaned end at their time limit; then run again
 
