@@ -15,8 +15,8 @@
 # The GPU machine has no Boost.Context, so the grader is built here with the CPU backend too and
 # carried (its CPU detectors are part of the GPU grade):
 #   (here)  cmake -S . -B build-h3 -G Ninja -DSCANLAB_ENABLE_GPU=ON ... ; bash bench/device/grader_hangs_carry.sh build-h3
-#   (GPU)   bash bench/device/grader_hangs_gpu.sh                       (carry: build-carry)
-# Without build-carry it builds a GPU-only grader here (cmake, no CPU backend): then the CPU
+#   (GPU)   bash bench/device/grader_hangs_gpu.sh                       (carry: build-carry-hangs)
+# Without build-carry-hangs it builds a GPU-only grader here (cmake, no CPU backend): then the CPU
 # detector tests are listed as not run and the comparison says so.
 # Writes $OUT/hangs/: subs/ (one JSON per submission, summary.csv), batch.log, compare.txt.
 set -uo pipefail
@@ -28,25 +28,25 @@ BATCH_LIMIT=${BATCH_LIMIT:-480}   # the whole batch, seconds (outer timeout)
 JOBS=${JOBS:-4}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$D/gpu.txt"
 
-if [ -x build-carry/bin/scanlab ]; then
-  GRADER=build-carry/bin/scanlab
-  export LD_LIBRARY_PATH="$PWD/build-carry/lib:${LD_LIBRARY_PATH:-}"
+if [ -x build-carry-hangs/bin/scanlab ]; then
+  GRADER=build-carry-hangs/bin/scanlab
+  export LD_LIBRARY_PATH="$PWD/build-carry-hangs/lib:${LD_LIBRARY_PATH:-}"
   # This machine's paths: sources, compilers, libcu++ for the CPU backend (cuda/ and nv/ only).
-  mkdir -p build-carry/cccl
-  for d in cuda nv; do ln -sfn /usr/local/cuda/include/cccl/$d build-carry/cccl/$d; done
+  mkdir -p build-carry-hangs/cccl
+  for d in cuda nv; do ln -sfn /usr/local/cuda/include/cccl/$d build-carry-hangs/cccl/$d; done
   python3 - "$(command -v c++ || command -v g++)" <<'PY'
 import json, os, sys
 root = os.getcwd()
-p = "build-carry/bin/scanlab-grader.json"
+p = "build-carry-hangs/bin/scanlab-grader.json"
 d = json.load(open(p))
-d.update(cxx=sys.argv[1], source_dir=root, bin_dir=f"{root}/build-carry/bin",
-         rewriter=f"{root}/build-carry/cpu_backend/rewriter/scanlab-cu2cpp",
+d.update(cxx=sys.argv[1], source_dir=root, bin_dir=f"{root}/build-carry-hangs/bin",
+         rewriter=f"{root}/build-carry-hangs/cpu_backend/rewriter/scanlab-cu2cpp",
          cpu_include=f"{root}/cpu_backend/include", common_include=f"{root}/common/include",
-         cccl_include=f"{root}/build-carry/cccl", nvcc="/usr/local/cuda/bin/nvcc")
+         cccl_include=f"{root}/build-carry-hangs/cccl", nvcc="/usr/local/cuda/bin/nvcc")
 json.dump(d, open(p, "w"), indent=2)
 PY
 else
-  echo "no build-carry/: building a GPU-only grader (no CPU detectors)"
+  echo "no build-carry-hangs/: building a GPU-only grader (no CPU detectors)"
   timeout -k 5 500 cmake -S . -B build-gpu-hangs -G Ninja -DSCANLAB_ENABLE_GPU=ON -DSCANLAB_ENABLE_ASAN=OFF \
     -DSCANLAB_ENABLE_TSAN=OFF -DSCANLAB_BUILD_TESTS=OFF >"$D/configure.log" 2>&1
   timeout -k 5 500 ninja -C build-gpu-hangs scanlab scanlab-runner-gpu >"$D/build.log" 2>&1 || { tail -20 "$D/build.log"; exit 1; }
