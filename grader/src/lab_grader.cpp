@@ -16,6 +16,7 @@
 
 #include "build_stage.h"
 #include "checks.h"
+#include "gpu_lock.h"
 #include "gpu_check.h"
 #include "../runner/runner_exit.h"
 #include "harness/edge_sizes.h"
@@ -171,7 +172,10 @@ class lab_runner {
     limits.cpu_seconds = limits.wall_seconds * 2;
     limits.file_size = c.n * 4 * 6 + 64 * guard_bytes + (16u << 20);
     if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
-    const sandbox_result s = run_sandboxed(argv, env, limits, job_.work_dir);
+    const sandbox_result s = [&] {
+      const gpu_lock on_gpu(c.backend == "gpu" ? gpu_lock::mode::shared : gpu_lock::mode::none);  // no timing meanwhile
+      return run_sandboxed(argv, env, limits, job_.work_dir);
+    }();
     std::vector<std::string> messages;
     auto status = parse_status(stem + ".status", messages);
     workspace_used_ = std::atoll(status["workspace"].c_str()) > 0;
@@ -928,6 +932,7 @@ lab_result grade_lab(const lab_job& job) {
       }
       sandbox_limits limits;
       limits.wall_seconds = std::max(60.0, rb.time_limit_s * 3);
+      const gpu_lock timing(ref.ok ? gpu_lock::mode::exclusive : gpu_lock::mode::none);  // the GPU to itself
       const sandbox_result s = ref.ok ? run_sandboxed({job.config->runner("gpu"), "--so", build.object, "--reference",
                                                        ref.object, "--n", std::to_string(n), "--input", stem + ".in",
                                                        "--time", "--status", stem + ".status"},

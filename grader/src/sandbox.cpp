@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -178,6 +179,10 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
     if (limits.file_size > 0) set_limit(RLIMIT_FSIZE, limits.file_size);
     if (limits.processes > 0) set_limit(RLIMIT_NPROC, limits.processes);
     set_limit(RLIMIT_CORE, 0);
+    // No transparent huge pages: the CPU runner asks for them on its 1024 fiber stacks, and zeroing
+    // 2 MiB pages on first touch (130 MB a run) cost a small case 20 ms of system time, twice what
+    // it spent running. Inherited across execve.
+    prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
     execve(argv_c[0], argv_c.data(), env_c.data());
     _exit(127);
   }

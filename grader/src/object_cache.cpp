@@ -1,0 +1,220 @@
+#include "object_cache.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "content_hash.h"
+#include "sandbox.h"
+
+namespace scanlab::grader {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Bump when what a cached object means changes in a way the key does not see.
+constexpr const char* cache_format = "scanlab object cache 1";
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The folder is ours to write: a directory owned by this user (a cache another user could plant
+// objects in would run their code as ours).
+bool usable_folder(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  struct stat st {};
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid()) return false;
+  return ::access(dir.c_str(), W_OK | X_OK) == 0;
+}
+
+// The cache's folder; `temporary` when it is this run's own (removed at exit).
+std::string choose_root(bool& temporary) {
+  temporary = false;
+  const char* configured = std::getenv("SCANLAB_CACHE_DIR");
+  if (configured && std::string(configured) == "off") return "";
+  std::string dir;
+  if (configured && *configured) dir = configured;
+  else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) dir = std::string(xdg) + "/scanlab";
+  else if (const char* home = std::getenv("HOME"); home && *home) dir = std::string(home) + "/.cache/scanlab";
+  if (!dir.empty() && usable_folder(dir)) return dir;
+  // No writable cache folder (a read-only home, as under some course platforms): a cache for this
+  // run only, so that a batch still compiles each distinct file once.
+  std::error_code ec;
+  const std::string temp = (fs::temp_directory_path(ec) / fmt::format("scanlab-cache-{}", ::getpid())).string();
+  temporary = true;
+  return usable_folder(temp) ? temp : "";
+}
+
+// Every file under `dir`, sorted: with its bytes (`contents`) or its size and time.
+void add_tree(sha256& h, const std::string& dir, bool contents) {
+  std::error_code ec;
+  if (dir.empty() || !fs::is_directory(dir, ec)) {
+    h.add_field("(no folder) " + dir);
+    return;
+  }
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::follow_directory_symlink, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+    if (it->is_regular_file(ec)) files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  h.add_field(dir);
+  for (const fs::path& f : files) {
+    h.add_field(f.lexically_relative(dir).string());
+    if (contents) {
+      h.add_field(read_bytes(f.string()));
+    } else {
+      struct stat st {};
+      ::stat(f.c_str(), &st);
+      h.add_field(fmt::format("{} {}.{}", st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec));
+    }
+  }
+}
+
+// A program by its resolved path and bytes: a compiler upgrade changes the driver binary.
+void add_program(sha256& h, const std::string& path) {
+  std::error_code ec;
+  const fs::path real = path.empty() ? fs::path() : fs::canonical(path, ec);
+  h.add_field(path);
+  h.add_field(real.string());
+  h.add_field(path.empty() ? std::string() : read_bytes(real.string()));
+}
+
+std::mutex& key_mutex(const std::string& key) {
+  static std::mutex guard;
+  static std::map<std::string, std::unique_ptr<std::mutex>> locks;
+  std::lock_guard lock(guard);
+  auto& m = locks[key];
+  if (!m) m = std::make_unique<std::mutex>();
+  return *m;
+}
+
+std::string temp_name(const std::string& path) {
+  static std::atomic<unsigned> counter{0};
+  return fmt::format("{}.tmp-{}-{}", path, ::getpid(), counter++);
+}
+
+}  // namespace
+
+object_cache::object_cache(std::string root) : root_(std::move(root)) {}
+
+object_cache::~object_cache() {
+  std::error_code ec;
+  if (temporary_ && !root_.empty()) fs::remove_all(root_, ec);
+}
+
+object_cache& object_cache::instance() {
+  static object_cache cache = [] {
+    bool temporary = false;
+    object_cache c(choose_root(temporary));
+    c.temporary_ = temporary;
+    return c;
+  }();
+  return cache;
+}
+
+std::string object_cache::toolchain_identity(const grader_config& c) {
+  static std::mutex guard;
+  static std::map<std::string, std::string> known;
+  const std::string which = fmt::format("{}\n{}\n{}\n{}\n{}\n{}", c.cxx, c.rewriter, c.nvcc, c.cpu_include,
+                                        c.common_include, c.cccl_include);
+  std::lock_guard lock(guard);
+  if (auto it = known.find(which); it != known.end()) return it->second;
+  sha256 h;
+  h.add_field(cache_format);
+  add_program(h, c.cxx);
+  add_program(h, c.rewriter);
+  add_program(h, c.nvcc);
+  add_program(h, "/proc/self/exe");  // this grader: its build checks run on what it caches
+  add_tree(h, c.cpu_include, true);
+  add_tree(h, c.common_include, true);
+  add_tree(h, c.cccl_include, false);  // thousands of toolkit files: an upgrade changes times and sizes
+  return known[which] = h.hex();
+}
+
+std::string object_cache::key(const grader_config& config, const std::vector<std::string>& parts) {
+  sha256 h;
+  h.add_field(toolchain_identity(config));
+  for (const std::string& p : parts) h.add_field(p);
+  return h.hex();
+}
+
+bool object_cache::build_or_fetch(const std::string& key, const std::string& object, const std::function<bool()>& build,
+                                  bool* hit) {
+  if (hit) *hit = false;
+  if (!enabled()) return build();
+  std::lock_guard lock(key_mutex(key));
+  const std::string entry = fmt::format("{}/objects/{}/{}.so", root_, key.substr(0, 2), key);
+  std::error_code ec;
+  if (fs::is_regular_file(entry, ec) && fs::copy_file(entry, object, fs::copy_options::overwrite_existing, ec)) {
+    if (hit) *hit = true;
+    return true;
+  }
+  if (!build()) return false;
+  fs::create_directories(fs::path(entry).parent_path(), ec);
+  const std::string temp = temp_name(entry);
+  if (fs::copy_file(object, temp, fs::copy_options::overwrite_existing, ec)) fs::rename(temp, entry, ec);
+  if (ec) fs::remove(temp, ec);  // a full disk costs the cache, never the build
+  return true;
+}
+
+std::string object_cache::prelude_pch(const grader_config& config, const std::vector<std::string>& flags) {
+  if (!enabled()) return "";
+  std::vector<std::string> parts = {"prelude pch"};
+  parts.insert(parts.end(), flags.begin(), flags.end());
+  const std::string k = key(config, parts);
+  const std::string dir = fmt::format("{}/pch/{}", root_, k);
+  const std::string gch = dir + "/scanlab/cpu/prelude.h.gch";
+  std::lock_guard lock(key_mutex(k));
+  std::error_code ec;
+  if (fs::is_regular_file(gch, ec)) {
+    fs::last_write_time(dir, fs::file_time_type::clock::now(), ec);  // in use: kept by the pruning below
+    return dir;
+  }
+  // A folder of its own, renamed into place when complete.
+  const std::string temp = temp_name(dir);
+  fs::create_directories(temp + "/scanlab/cpu", ec);
+  {
+    std::ofstream wrapper(temp + "/prelude_pch.h");
+    wrapper << "#include <scanlab/cpu/prelude.h>\n";
+  }
+  std::vector<std::string> cmd = {config.cxx};
+  cmd.insert(cmd.end(), flags.begin(), flags.end());
+  cmd.insert(cmd.end(), {"-x", "c++-header", temp + "/prelude_pch.h", "-o", temp + "/scanlab/cpu/prelude.h.gch"});
+  sandbox_limits limits;
+  limits.wall_seconds = 300;
+  limits.keep_output = 64 << 10;
+  const sandbox_result s = run_sandboxed(cmd, {"LC_ALL=C"}, limits, temp);
+  fs::remove(temp + "/prelude_pch.h", ec);
+  if (!s.ok()) {
+    fs::remove_all(temp, ec);
+    return "";  // builds read the header itself, as without a cache
+  }
+  fs::rename(temp, dir, ec);
+  if (ec) fs::remove_all(temp, ec);  // another process put it there first
+  // Headers or compilers that changed leave their old precompiled headers (50 MB each) behind:
+  // those not used for two days go.
+  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(48);
+  for (const auto& e : fs::directory_iterator(root_ + "/pch", ec))
+    if (e.path() != fs::path(dir) && e.last_write_time(ec) < old) fs::remove_all(e.path(), ec);
+  return fs::is_regular_file(gch, ec) ? dir : "";
+}
+
+}  // namespace scanlab::grader

@@ -1,0 +1,61 @@
+// Compiled objects kept by the SHA-256 of everything that goes into them, so that a file the
+// grader has compiled before (an untouched stub, a copied file, the reference solution of every
+// submission in a batch) is compiled once: within one grading run and across runs.
+//
+// The key is the caller's description of the build (compiler command with the work folder left
+// out, the source and lab.h bytes) plus what this class adds itself: the bytes of the compiler,
+// of the rewriter and of the grader executable, and the backend's headers (contents for scanlab's
+// own, names, sizes and times for libcu++). A change to any of them is a different key, so a stale
+// object is never used. Entries are written to a temporary name and renamed, so a reader never
+// sees half an object; two processes that build the same key at once both rename a complete file.
+//
+// Where: $SCANLAB_CACHE_DIR, else $XDG_CACHE_HOME/scanlab, else ~/.cache/scanlab; a folder that
+// cannot be created (or is not the user's own) leaves a cache for this run only, in the
+// temporary folder. SCANLAB_CACHE_DIR=off turns it off (every build compiles, as before).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "grader_config.h"
+
+namespace scanlab::grader {
+
+class object_cache {
+ public:
+  static object_cache& instance();
+
+  bool enabled() const { return !root_.empty(); }
+  const std::string& root() const { return root_; }
+
+  // The key of a build: `parts` (the caller's flags and inputs, each as one field) and the
+  // toolchain identity of `config` (compiler, rewriter, headers, this grader).
+  std::string key(const grader_config& config, const std::vector<std::string>& parts);
+
+  // Runs `build` (which writes `object` and returns whether it succeeded) unless the cache has
+  // `key`: then the cached object is copied to `object`. A successful build is stored. Builds of
+  // one key in this process happen once at a time, so identical files compiled at the same moment
+  // by two workers compile once. Returns whether `object` is there; `hit` says where it came from.
+  bool build_or_fetch(const std::string& key, const std::string& object, const std::function<bool()>& build,
+                      bool* hit = nullptr);
+
+  // A precompiled scanlab/cpu/prelude.h for these compile flags: a folder to put first on the
+  // include path (GCC takes prelude.h.gch from it when the flags match and otherwise reads the
+  // header as usual), or "" when none could be built. Built once per flags and toolchain.
+  std::string prelude_pch(const grader_config& config, const std::vector<std::string>& flags);
+
+  // For tests: a cache at `root` ("" = off).
+  explicit object_cache(std::string root);
+  ~object_cache();
+  object_cache(object_cache&& other) noexcept : root_(std::move(other.root_)), temporary_(other.temporary_) {
+    other.temporary_ = false;
+  }
+
+ private:
+  std::string toolchain_identity(const grader_config& config);
+  std::string root_;
+  bool temporary_ = false;  // this run's own folder, removed at exit
+};
+
+}  // namespace scanlab::grader
