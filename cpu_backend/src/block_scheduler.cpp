@@ -125,6 +125,7 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
     t.status = thread_status::ready;
     if (t.needs_fresh_context) {
       make_context(t.slot, stacks_, i, &block_scheduler::fiber_entry);
+      t.stack = i;
       t.needs_fresh_context = false;
     }
 #ifdef SCANLAB_TSAN
@@ -215,7 +216,6 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   rng_state_ = seed;
   exited_ = 0;
   block_phase_ = 0;
-  overflowed_ = nullptr;
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
   writable_block_idx = block_idx;
@@ -232,19 +232,31 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   happens_before_acquire(&block_end_sync_);
   running_ = false;
   tls.thread = nullptr;
-  if (outcome_.kind == problem::none && overflowed_ != nullptr) {
-    outcome_.kind = problem::trap;
-    outcome_.message = "stack overflow in block " + describe_index(block_idx) + " in " + kernel_description() +
-                       " (seen as thread " + describe_index(overflowed_->idx) +
-                       " exited; it or a thread that ran before it on the same fiber overflowed): a fiber stack is " +
-                       std::to_string(stacks_.size() / 1024) + " KiB (a large local array or deep recursion?)";
-  }
   if (outcome_.kind != problem::none) {
     // Every fiber may hold frames of the aborted kernel: start them afresh. All of them, not only
     // this block's: thread_exited's hand-over lets a thread's fiber live on another thread's stack.
     for (unsigned i = 0; i < max_threads; ++i) threads_[i].needs_fresh_context = true;
   }
   return outcome_;
+}
+
+// After a launch's last block: the canary at the bottom of every stack its threads ran on (each
+// thread's slot resumes on threads_[i].stack; thread_exited's hand-over moves them). Checked once
+// per launch, not per block: the canaries are cold lines on pages of their own, and reading 1024
+// of them per block cost a fifth of a barrier-heavy kernel's time. A broken canary stays broken,
+// so no overflow goes unseen; it is only reported with its launch rather than its block.
+std::string block_scheduler::check_stacks() {
+  std::string message;
+  for (unsigned i = 0; i < count_; ++i) {
+    if (!stacks_.overflowed(threads_[i].stack)) continue;
+    if (message.empty())
+      message = "stack overflow in a thread: a fiber stack is " +
+                std::to_string(stacks_.size() / 1024) + " KiB (a large local array or deep recursion?)";
+    stacks_.rearm(threads_[i].stack);
+  }
+  if (!message.empty())
+    for (unsigned i = 0; i < max_threads; ++i) threads_[i].needs_fresh_context = true;
+  return message;
 }
 
 void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
@@ -275,13 +287,11 @@ void block_scheduler::thread_exited(cuda_thread* self) {
   if (block_phase_ == 1 && phase_next_ < phase_end_ && outcome_.kind == problem::none) {
     cuda_thread* next = &threads_[phase_order_[phase_next_++]];
     std::swap(self->slot, next->slot);
+    std::swap(self->stack, next->stack);
     enter(next);
     return;
   }
 #endif
-  // The fiber leaves its stack (for good in this block): check the stack's canary. Every stack a
-  // thread ran on is left this way at the end, so an overflow by any thread that ran on it shows.
-  if (stacks_.overflowed(stacks_.index_of(__builtin_frame_address(0))) && overflowed_ == nullptr) overflowed_ = self;
   switch_away(self);
 }
 

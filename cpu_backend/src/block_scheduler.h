@@ -29,6 +29,7 @@ struct alignas(64) cuda_thread {
   thread_status status = thread_status::ready;
   barrier_kind barrier = barrier_kind::plain;  // which barrier it waits at
   bool needs_fresh_context = true;             // after an aborted block its stack holds dead frames
+  unsigned stack = 0;                          // the fiber stack its slot resumes on (thread_exited)
   int wait_line = 0;                           // where it waits, for reports
   const char* wait_file = nullptr;
 };
@@ -74,6 +75,8 @@ class block_scheduler {
   // __activemask(): the lanes of the caller's warp that reach this call together (see the .cpp).
   unsigned active_mask(const char* file, int line);
   [[noreturn]] void fail(problem kind, std::string message);
+  // After a launch's blocks: a report if one of its threads overflowed its fiber stack, else "".
+  std::string check_stacks();
 
   // For the watchdog (read from another OS thread while the block is stuck: approximate).
   std::string describe_waiting() const;
@@ -131,7 +134,6 @@ class block_scheduler {
   unsigned count_ = 0;
   unsigned exited_ = 0;
   unsigned block_phase_ = 0;                   // 1 until the block's first barrier releases
-  const cuda_thread* overflowed_ = nullptr;    // a thread that exited on a stack whose canary broke
   unsigned at_barrier_ = 0;
   order order_ = order::forward;
   std::uint64_t rng_state_ = 0;

@@ -145,6 +145,10 @@ bool stack_region::overflowed(unsigned i) const {
   return top_word != 0x0101010101010101ull * canary;
 }
 
+void stack_region::rearm(unsigned i) {
+  if (!use_guard_pages) std::memset(bottom(i), canary, canary_bytes);
+}
+
 bool stack_region::near_bottom(const void* address) const {
   auto* a = static_cast<const char*>(address);
   if (a < first_ || a >= first_ + stride_ * count_) return false;

@@ -40,10 +40,8 @@ class stack_region {
   std::size_t size() const { return size_; }
   // Stack overflow check for builds without guard pages: a pattern at the bottom of each stack.
   bool overflowed(unsigned i) const;
-  // Which stack holds `address` (an address on one of the stacks).
-  unsigned index_of(const void* address) const {
-    return static_cast<unsigned>(static_cast<std::size_t>(static_cast<const char*>(address) - first_) / stride_);
-  }
+  // Writes stack i's canary pattern again (after an overflow was reported).
+  void rearm(unsigned i);
   // True if `address` lies in the lowest page of some stack (a guard page, or the canary zone).
   bool near_bottom(const void* address) const;
   static std::size_t top_offset(unsigned i);

@@ -194,6 +194,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   writable_grid_dim = config.grid;
   block_scheduler& scheduler = this_scheduler();
   shared_arena& arena = this_arena();
+  bool failed = false;
   for (std::uint64_t linear : block_sequence(state.blocks_total, sched.blocks, launch_seed)) {
     uint3 b{static_cast<unsigned>(linear % config.grid.x),
             static_cast<unsigned>((linear / config.grid.x) % config.grid.y),
@@ -209,10 +210,15 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
     }
     if (outcome.kind != problem::none) {
       report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
+      failed = true;
       break;
     }
     state.blocks_done.fetch_add(1, std::memory_order_relaxed);
     count_block();
+  }
+  if (!failed) {
+    if (std::string overflow = scheduler.check_stacks(); !overflow.empty())
+      report_problem(problem::trap, overflow + "\n  in " + describe_launch(state), error_for(problem::trap));
   }
   if (auto damage = check_canaries())
     report_problem(problem::global_out_of_bounds, *damage + "\n  by " + describe_launch(state),
