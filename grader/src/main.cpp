@@ -323,9 +323,11 @@ int main(int argc, char** argv) {
     results = std::move(graded);
     std::fputs(terminal_table(results[0], isatty(1) && !no_colour).c_str(), stdout);
   } else {
-    for (auto& d : done) results.push_back(std::move(*d));
+    for (auto& d : done)
+      if (d) results.push_back(std::move(*d));
     written &= write_atomically(out_dir + "/summary.csv", csv_summary(results));
   }
+  if (results.empty()) return written ? 0 : exit_misuse;
   if (!results_path.empty()) written &= write_atomically(results_path, gradescope_json(results[0]));
   if (!prairielearn_path.empty()) {
     // SCANLAB_PRAIRIELEARN_LIMIT (bytes) lowers PrairieLearn's 1 MB limit, for tests of the cutting.
