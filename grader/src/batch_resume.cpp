@@ -1,5 +1,9 @@
 #include "batch_resume.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -67,6 +71,21 @@ bool load_current_result(const std::string& out_dir, const std::string& name, co
   const nlohmann::json& extra = j["extra_data"];
   if (!extra.is_object() || extra.value("fingerprint", "") != fingerprint || !extra.contains("result")) return false;
   return result_from_json(extra["result"], result);
+}
+
+bool lock_output_folder(const std::string& out_dir, std::string& error) {
+  const std::string path = (fs::path(out_dir) / ".scanlab-lock").string();
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = fmt::format("cannot open {}", path);
+    return false;
+  }
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    error = fmt::format("another scanlab grade --batch is writing {} (it holds {}); wait for it to end", out_dir, path);
+    return false;
+  }
+  return true;  // the descriptor stays open: the lock lasts as long as this process
 }
 
 void remove_stale_temporaries(const std::string& out_dir) {

@@ -30,6 +30,11 @@ std::string submission_fingerprint(const std::string& dir, const fingerprint_inp
 bool load_current_result(const std::string& out_dir, const std::string& name, const std::string& fingerprint,
                          submission_result& result);
 
+// One batch at a time per output folder: an advisory lock on <out>/.scanlab-lock, held until the
+// process ends (the kernel drops it on any exit, SIGKILL included). False when another batch
+// holds it.
+bool lock_output_folder(const std::string& out_dir, std::string& error);
+
 // Removes temporary files a killed run left in the output folder (<file>.tmp<pid>).
 void remove_stale_temporaries(const std::string& out_dir);
 

@@ -239,6 +239,10 @@ int main(int argc, char** argv) {
     }
     std::error_code ec;
     fs::create_directories(out_dir, ec);
+    if (!lock_output_folder(out_dir, error)) {
+      std::fprintf(stderr, "scanlab: %s\n", error.c_str());
+      return exit_misuse;
+    }
     remove_stale_temporaries(out_dir);
     std::size_t skipped = 0;
     for (std::size_t i = 0; i < dirs.size(); ++i) {

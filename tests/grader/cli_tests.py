@@ -287,6 +287,13 @@ def test_batch(o):
           "a changed submission was not graded again (alone)")
     p = run(command + ["--regrade"])
     check("0 skipped" in p.stderr and "4 to grade" in p.stderr, "--regrade did not grade every submission")
+    # One batch at a time per output folder: a second one is refused while the first holds the lock.
+    import fcntl
+    with open(os.path.join(out, ".scanlab-lock"), "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        p = run(command)
+    check(p.returncode == 2 and "another scanlab grade --batch is writing" in p.stderr,
+          f"a second batch on the same folder was not refused (exit {p.returncode})")
 
 
 def network_free(command):
