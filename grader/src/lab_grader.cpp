@@ -63,6 +63,7 @@ struct case_outcome {
   int call = 0;               // the call of scan() that failed (0: before any, or unknown)
   bool killed = false;        // killed at the wall-time limit
   std::string barrier_note;   // a divergent barrier the run went on past, as a GPU would
+  std::string order_note;     // right only under another thread order: a race, the race test's finding
   std::string cannot_grade;   // the CPU backend rejected a feature at run time (why, for the report)
 };
 
@@ -458,6 +459,29 @@ std::string find_on_path(const std::string& program) {
 
 }  // namespace
 
+// One grade whatever the backend: a GPU runs the threads of a block in lockstep warps and usually
+// hides a missing __syncthreads() between a read and a write, so its correctness cases pass and
+// only racecheck sees the race. The CPU backend's forward thread order shows such a race as a wrong
+// output. So a correctness case that is wrong in that order runs again in the reverse and random
+// thread orders (same input): if one of them is right, the case passes as it would on a GPU, and
+// the race test carries the defect (order_note).
+case_outcome rerun_in_other_thread_orders(lab_runner& runner, const grading_case& c, const std::string& object,
+                                          int index, case_outcome first) {
+  for (const char* order : {"reverse", "random"}) {
+    grading_case again = c;
+    again.env.push_back(std::string("SCANLAB_THREAD_ORDER=") + order);
+    case_outcome o = runner.run(again, object, index, false);
+    if (o.passed) {
+      o.order_note = fmt::format(
+          "data race: n = {} gives a wrong output with threads in forward order ({}) and the right one in {} order; "
+          "the correctness tests count it as right, as a GPU that hides the race would",
+          c.n, first.headline, order);
+      return o;
+    }
+  }
+  return first;
+}
+
 lab_result grade_lab(const lab_job& job) {
   const auto t0 = std::chrono::steady_clock::now();
   const harness::lab_spec& base = job.lab->spec;
@@ -675,6 +699,7 @@ lab_result grade_lab(const lab_job& job) {
   // schedule runs still run: their watchdog ends them in seconds, and they name the defect.
   constexpr int hang_budget = 2;
   int correctness_hangs = 0;
+  bool other_orders_may_help = true;  // see rerun_in_other_thread_orders
   std::string gpu_busy;          // set when a device check after a killed GPU run failed
   std::string cpu_build_failed;  // GPU grader: why the CPU backend's build (for its detectors) failed
   auto is_correctness = [](const grading_case& c) { return c.group == "edge" || c.group == "random" || c.group == "large"; };
@@ -711,6 +736,11 @@ lab_result grade_lab(const lab_job& job) {
       continue;
     }
     case_outcome o = runner.run(c, object, static_cast<int>(i), correctness_hangs + 1 >= hang_budget);
+    if (!gpu && is_correctness(c) && !o.passed && o.diagnosis == "wrong_output" && other_orders_may_help) {
+      o = rerun_in_other_thread_orders(runner, c, object, static_cast<int>(i), std::move(o));
+      // Wrong in every order: not a race. Later wrong outputs are not run again (bounded time).
+      other_orders_may_help = o.passed;
+    }
     if (is_correctness(c) && o.diagnosis == "hang") ++correctness_hangs;
     if (o.killed && c.backend == "gpu") {
       // A kernel killed mid-spin: is the GPU free again before anything else runs on it?
@@ -798,6 +828,23 @@ lab_result grade_lab(const lab_job& job) {
       verdict = case_outcome{};
     }
     by_group["race"].push_back({fmt::format("n = {} under forward, reverse and random thread orders", multi), verdict});
+  }
+  // A correctness case that was right only under another thread order is a race, whatever the
+  // race test's own runs showed.
+  if (auto& race = by_group["race"]; std::all_of(race.begin(), race.end(), [](const auto& r) { return r.second.passed; })) {
+    const std::pair<std::string, case_outcome>* right_in_other_order = nullptr;
+    for (const char* group : {"edge", "random", "large"})
+      for (const auto& entry : by_group[group])
+        if (!right_in_other_order && !entry.second.order_note.empty()) right_in_other_order = &entry;
+    if (right_in_other_order) {
+      case_outcome found;
+      found.passed = false;
+      found.diagnosis = "race";
+      found.headline = right_in_other_order->second.order_note;
+      found.details = {"a thread reads shared memory another thread writes in the same step: separate the read "
+                       "and the write with __syncthreads() (or a second buffer)"};
+      race.push_back({right_in_other_order->first, found});
+    }
   }
   // racecheck: only a reported race counts here (a wrong output under it is the correctness tests').
   for (auto& [what, o] : by_group["race_sanitizer"]) {
