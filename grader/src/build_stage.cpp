@@ -1,5 +1,6 @@
 #include "build_stage.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -24,11 +25,9 @@ std::string read_text(const std::string& path) {
   return s.str();
 }
 
-// Demangled names of the shared object's symbols (nm -C); `defined` only those it defines.
-std::string symbols(const std::string& object, bool defined) {
-  std::vector<std::string> argv = {"/usr/bin/nm", "-C"};
-  if (defined) argv.push_back("--defined-only");
-  argv.push_back(object);
+// Demangled names of the shared object's symbols (nm -C).
+std::string symbols(const std::string& object) {
+  std::vector<std::string> argv = {"/usr/bin/nm", "-C", object};
   sandbox_limits limits;
   limits.wall_seconds = 30;
   limits.keep_output = 4 << 20;
@@ -125,7 +124,9 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
   limits.wall_seconds = 120;
   limits.keep_output = 1 << 20;
   std::string failure;
-  const bool built = object_cache::instance().build_or_fetch(object_cache::instance().key(config, key), object, [&] {
+  object_cache& cache = object_cache::instance();
+  const std::string object_key = cache.key(config, key);
+  const bool built = cache.build_or_fetch(object_key, object, [&] {
     for (const auto& step : steps) {
       const sandbox_result s = run_sandboxed(step, {"LC_ALL=C"}, limits, work_dir);  // ASCII quotes in messages
       if (!s.ok()) {
@@ -143,7 +144,13 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
   }
 
   // The object itself: library scans that slipped past the source check, and the entry points.
-  const std::string all = symbols(object, false);
+  // One nm per distinct object (kept with it in the cache); the defined symbols are the lines
+  // with an address, exactly what nm --defined-only prints.
+  std::string all = cache.note(object_key, "nm");
+  if (all.empty()) {
+    all = symbols(object);
+    cache.keep_note(object_key, "nm", all);
+  }
   static const std::regex library_symbol(R"(\b(cub|thrust)::[A-Za-z_]*[Ss]can|\bcub::|\bthrust::)");
   if (std::smatch m; std::regex_search(all, m, library_symbol)) {
     r.diagnosis = "uses_library";
@@ -151,7 +158,12 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
                             display, m.str());
     return r;
   }
-  const std::string defined = symbols(object, true);
+  std::string defined;
+  {
+    std::istringstream in(all);
+    for (std::string line; std::getline(in, line);)
+      if (line.find_first_not_of(' ') < std::min<std::size_t>(16, line.size())) defined += line + "\n";
+  }
   const bool has_scan = defined.find(" T scan(float const*, float*, unsigned int, void*)") != std::string::npos;
   const bool has_ws = defined.find(" T scan_workspace_bytes(unsigned int)") != std::string::npos;
   if (!has_scan || !has_ws) {

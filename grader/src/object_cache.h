@@ -4,7 +4,7 @@
 //
 // The key is the caller's description of the build (compiler command with the work folder left
 // out, the source and lab.h bytes) plus what this class adds itself: the bytes of the compiler,
-// of the rewriter and of the grader executable, and the backend's headers (contents for scanlab's
+// of the rewriter, the grader executable (its size and time), and the backend's headers (contents for scanlab's
 // own, names, sizes and times for libcu++). A change to any of them is a different key, so a stale
 // object is never used. Entries are written to a temporary name and renamed, so a reader never
 // sees half an object; two processes that build the same key at once both rename a complete file.
@@ -15,6 +15,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,11 @@ class object_cache {
   bool build_or_fetch(const std::string& key, const std::string& object, const std::function<bool()>& build,
                       bool* hit = nullptr);
 
+  // A small text kept next to the object of `key` (what nm says of it: the same for the same
+  // bytes), or "" when there is none; `keep_note` stores one (empty texts are not kept).
+  std::string note(const std::string& key, const std::string& name) const;
+  void keep_note(const std::string& key, const std::string& name, const std::string& text) const;
+
   // A precompiled scanlab/cpu/prelude.h for these compile flags: a folder to put first on the
   // include path (GCC takes prelude.h.gch from it when the flags match and otherwise reads the
   // header as usual), or "" when none could be built. Built once per flags and toolchain.
@@ -48,14 +54,14 @@ class object_cache {
   // For tests: a cache at `root` ("" = off).
   explicit object_cache(std::string root);
   ~object_cache();
-  object_cache(object_cache&& other) noexcept : root_(std::move(other.root_)), temporary_(other.temporary_) {
-    other.temporary_ = false;
-  }
+  object_cache(object_cache&& other) noexcept;
 
  private:
   std::string toolchain_identity(const grader_config& config);
   std::string root_;
   bool temporary_ = false;  // this run's own folder, removed at exit
+  struct identities;
+  std::unique_ptr<identities> identities_;
 };
 
 }  // namespace scanlab::grader
