@@ -908,10 +908,26 @@ lab_result grade_lab(const lab_job& job) {
       correct = correct && o.passed;
       some_n_passed = some_n_passed || (o.passed && o.n > 0);
     }
+  // A data race is scored as a wrong output, on both backends alike: whether it shows in one run
+  // is timing (on an H100 the race submission was right at small n and wrong at the largest; the
+  // CPU backend's forward order shows it at every n), so only the race finding itself, which the
+  // CPU schedule differential makes the same on both, decides. Correctness points go, and with
+  // them the other detectors' (they certify correct code).
+  const bool race_found = std::any_of(by_group["race"].begin(), by_group["race"].end(), [](const auto& r) {
+    return !r.second.passed && r.second.diagnosis == "race";
+  });
+  if (race_found) correct = false;
   bool clean = correct;  // every test passed: the condition for performance points
   for (const planned& p : plan) {
     auto& list = by_group[p.kind];
     test_result t = group_test(label, p.kind, p.title, p.points, list);
+    if (race_found && !list.empty() && (p.kind == "edge" || p.kind == "random" || p.kind == "large")) {
+      t.score = 0;
+      t.passed = false;
+      if (t.diagnosis.empty()) t.diagnosis = "race";
+      t.output = "no points: the race test found a data race, so the output depends on timing (a GPU may give the "
+                 "right answer in one run and a wrong one in the next); fix the race first\n" + t.output;
+    }
     if (list.empty()) {
       // Nothing could check this (no compute-sanitizer on PATH, no ASan build): withheld, not given.
       t.max_score = 0;
