@@ -152,7 +152,16 @@ std::string object_cache::toolchain_identity(const grader_config& c) {
   add_program(h, c.cxx);
   add_program(h, c.rewriter);
   add_program(h, c.nvcc);
-  {
+  add_tree(h, c.cpu_include, true);
+  add_tree(h, c.common_include, true);
+  add_tree(h, c.cccl_include, false);  // thousands of toolkit files: an upgrade changes times and sizes
+  return known[which] = h.hex();
+}
+
+std::string object_cache::key_of(const grader_config& config, const std::vector<std::string>& parts, bool grader) {
+  sha256 h;
+  h.add_field(toolchain_identity(config));
+  if (grader) {
     // This grader (its build checks run on what it caches): by size and time, since its 30 MB
     // would cost a single-submission run a quarter of a second of hashing; any rebuild changes both.
     struct stat st {};
@@ -161,17 +170,12 @@ std::string object_cache::toolchain_identity(const grader_config& c) {
     h.add_field(fmt::format("grader {} {} {}.{}", fs::read_symlink("/proc/self/exe", ec).string(), st.st_size,
                             st.st_mtim.tv_sec, st.st_mtim.tv_nsec));
   }
-  add_tree(h, c.cpu_include, true);
-  add_tree(h, c.common_include, true);
-  add_tree(h, c.cccl_include, false);  // thousands of toolkit files: an upgrade changes times and sizes
-  return known[which] = h.hex();
+  for (const std::string& p : parts) h.add_field(p);
+  return h.hex();
 }
 
 std::string object_cache::key(const grader_config& config, const std::vector<std::string>& parts) {
-  sha256 h;
-  h.add_field(toolchain_identity(config));
-  for (const std::string& p : parts) h.add_field(p);
-  return h.hex();
+  return key_of(config, parts, true);
 }
 
 bool object_cache::build_or_fetch(const std::string& key, const std::string& object, const std::function<bool()>& build,
@@ -217,7 +221,9 @@ std::string object_cache::prelude_pch(const grader_config& config, const std::ve
   if (!enabled()) return "";
   std::vector<std::string> parts = {"prelude pch"};
   parts.insert(parts.end(), flags.begin(), flags.end());
-  const std::string k = key(config, parts);
+  // Not keyed by the grader: a header compiled with the same compiler, flags and headers is the
+  // same whichever grader build asks (every rebuild of bin/scanlab would leave 100 MB behind).
+  const std::string k = key_of(config, parts, false);
   const std::string dir = fmt::format("{}/pch/{}", root_, k);
   const std::string gch = dir + "/scanlab/cpu/prelude.h.gch";
   std::lock_guard lock(key_mutex(k));

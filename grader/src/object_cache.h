@@ -58,6 +58,7 @@ class object_cache {
 
  private:
   std::string toolchain_identity(const grader_config& config);
+  std::string key_of(const grader_config& config, const std::vector<std::string>& parts, bool grader);
   std::string root_;
   bool temporary_ = false;  // this run's own folder, removed at exit
   struct identities;
