@@ -3,6 +3,7 @@
 // and cg::exclusive_scan, cg::memcpy_async. Valid CUDA: nvcc builds this file unchanged for the
 // GPU run of the same tests.
 #include "cg_kernels.h"
+#include "cuda_check.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -16,15 +17,6 @@
 
 namespace cg = cooperative_groups;
 
-#define CHECK(call)                                                                                          \
-  do {                                                                                                       \
-    cudaError_t e_ = (call);                                                                                 \
-    if (e_ != cudaSuccess) {                                                                                 \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));    \
-      std::abort();                                                                                          \
-    }                                                                                                        \
-  } while (0)
-
 namespace cg_features {
 
 namespace {
@@ -32,30 +24,30 @@ namespace {
 template <class T>
 T* to_device(const std::vector<T>& host) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, host.size() * sizeof(T)));
-  CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMalloc(&d, host.size() * sizeof(T)));
+  CUDA_CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 
 template <class T>
 T* device_buffer(std::size_t n) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, n * sizeof(T)));
-  CHECK(cudaMemset(d, 0, n * sizeof(T)));
+  CUDA_CHECK(cudaMalloc(&d, n * sizeof(T)));
+  CUDA_CHECK(cudaMemset(d, 0, n * sizeof(T)));
   return d;
 }
 
 template <class T>
 std::vector<T> to_host(T* d, std::size_t n) {
   std::vector<T> host(n);
-  CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  CHECK(cudaFree(d));
+  CUDA_CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(d));
   return host;
 }
 
 void finish_launch() {
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 template <unsigned Tile, class Op>
@@ -108,7 +100,7 @@ std::vector<int> scan_with_tile(const std::vector<int>& in, unsigned block, unsi
     default: std::fprintf(stderr, "tile size %u\n", tile); std::abort();
   }
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, 2 * in.size());
 }
 
@@ -219,7 +211,7 @@ std::vector<int> tile_reduce(const std::vector<int>& in, unsigned block, unsigne
     case reduce_op::bit_or: reduce_with_tile<cg::bit_or<int>>(d_in, d_out, grid, block, tile); break;
     case reduce_op::bit_xor: reduce_with_tile<cg::bit_xor<int>>(d_in, d_out, grid, block, tile); break;
   }
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
@@ -236,7 +228,7 @@ std::vector<std::uint32_t> group_info(const std::vector<std::uint32_t>& in, unsi
   std::uint32_t* d_out = device_buffer<std::uint32_t>(in.size() * kInfoFields);
   read_group_info<<<grid, block>>>(d_in, d_out);
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size() * kInfoFields);
 }
 
@@ -245,7 +237,7 @@ std::vector<std::int32_t> wide_shuffles(const std::vector<std::int32_t>& in, uns
   std::int32_t* d_out = device_buffer<std::int32_t>(4 * in.size());
   shuffle_quads<<<static_cast<unsigned>(in.size()) / block, block>>>(d_in, d_out);
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, 4 * in.size());
 }
 
@@ -254,7 +246,7 @@ std::vector<int> memcpy_async_reverse(const std::vector<int>& in, unsigned block
   int* d_out = device_buffer<int>(in.size());
   copy_reversed<<<static_cast<unsigned>(in.size()) / block, block>>>(d_in, d_out);
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
@@ -263,7 +255,7 @@ std::vector<int> block_sum_by_tiles(const std::vector<int>& in, unsigned block) 
   int* d_out = device_buffer<int>(in.size());
   sum_by_tiles<<<static_cast<unsigned>(in.size()) / block, block>>>(d_in, d_out);
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
@@ -305,7 +297,7 @@ std::vector<int> multi_warp_tiles(const std::vector<int>& in, unsigned tile) {
     default: std::fprintf(stderr, "tile size %u\n", tile); std::abort();
   }
   finish_launch();
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, kMultiWarpFields * in.size());
 }
 

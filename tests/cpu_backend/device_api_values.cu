@@ -2,19 +2,11 @@
 // mixed types into min/max, every rounding-mode intrinsic). Built unchanged with nvcc and with the
 // CPU backend; test_device_api.cpp checks both against plain C++.
 #include "device_api_values.h"
+#include "cuda_check.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-
-#define CHECK(call)                                                                                       \
-  do {                                                                                                    \
-    cudaError_t e_ = (call);                                                                              \
-    if (e_ != cudaSuccess) {                                                                              \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::abort();                                                                                       \
-    }                                                                                                     \
-  } while (0)
 
 namespace device_api {
 namespace {
@@ -22,15 +14,15 @@ namespace {
 template <class T>
 T* to_device(const std::vector<T>& host) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, host.size() * sizeof(T) + 1));
-  CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMalloc(&d, host.size() * sizeof(T) + 1));
+  CUDA_CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 template <class T>
 std::vector<T> to_host(const T* d, std::size_t n) {
   std::vector<T> host(n);
-  CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  CHECK(cudaFree(const_cast<T*>(d)));
+  CUDA_CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(const_cast<T*>(d)));
   return host;
 }
 
@@ -199,11 +191,11 @@ std::vector<std::uint32_t> simd_intrinsics(const std::vector<std::uint32_t>& a, 
   auto *da = to_device(a), *db = to_device(b), *dc = to_device(c);
   std::uint32_t* out = to_device(std::vector<std::uint32_t>(n * simd_names().size()));
   simd_kernel<<<(n + 63) / 64, 64>>>(da, db, dc, out, n);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(da));
-  CHECK(cudaFree(db));
-  CHECK(cudaFree(dc));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(da));
+  CUDA_CHECK(cudaFree(db));
+  CUDA_CHECK(cudaFree(dc));
   return to_host(out, n * simd_names().size());
 }
 
@@ -215,8 +207,8 @@ atomic_results atomics_with_literals(unsigned threads) {
   start.and_int = -1;
   atomic_results* d = to_device(std::vector<atomic_results>{start});
   apply_atomics<<<1, threads>>>(d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, 1)[0];
 }
 
@@ -235,11 +227,11 @@ std::vector<std::uint64_t> integer_intrinsics(const std::vector<std::uint32_t>& 
   auto *da = to_device(a), *db = to_device(b), *dc = to_device(c);
   std::uint64_t* out = to_device(std::vector<std::uint64_t>(n * integer_names().size()));
   integer_kernel<<<(n + 63) / 64, 64>>>(da, db, dc, out, n);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(da));
-  CHECK(cudaFree(db));
-  CHECK(cudaFree(dc));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(da));
+  CUDA_CHECK(cudaFree(db));
+  CUDA_CHECK(cudaFree(dc));
   return to_host(out, n * integer_names().size());
 }
 
@@ -263,29 +255,29 @@ std::vector<std::uint64_t> rounding_intrinsics(const std::vector<float>& x, cons
   auto* pll = to_device(ll);
   std::uint64_t* out = to_device(std::vector<std::uint64_t>(n * rounding_names().size()));
   rounding_kernel<<<(n + 63) / 64, 64>>>(px, py, pdx, pdy, pll, out, n);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(px));
-  CHECK(cudaFree(py));
-  CHECK(cudaFree(pdx));
-  CHECK(cudaFree(pdy));
-  CHECK(cudaFree(pll));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(px));
+  CUDA_CHECK(cudaFree(py));
+  CUDA_CHECK(cudaFree(pdx));
+  CUDA_CHECK(cudaFree(pdy));
+  CUDA_CHECK(cudaFree(pll));
   return to_host(out, n * rounding_names().size());
 }
 
 std::vector<double> vector_makers() {
   double* out = to_device(std::vector<double>(17));
   make_vectors<<<1, 1>>>(out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(out, 17);
 }
 
 std::vector<std::uint32_t> warp_match_reduce() {
   std::uint32_t* out = to_device(std::vector<std::uint32_t>(64 * 12));
   match_reduce<<<1, 64>>>(out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(out, 64 * 12);
 }
 

@@ -1,20 +1,12 @@
 // Kernels exercising each CUDA feature the CPU backend provides. Built unchanged with nvcc and
 // with the CPU backend; test_features.cpp checks both give the same, exactly known, results.
 #include "feature_kernels.h"
+#include "cuda_check.h"
 
 #include <cstdio>
 #include <cstdlib>
 
 #include <cuda_pipeline.h>
-
-#define CHECK(call)                                                                              \
-  do {                                                                                           \
-    cudaError_t e_ = (call);                                                                     \
-    if (e_ != cudaSuccess) {                                                                     \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::abort();                                                                              \
-    }                                                                                            \
-  } while (0)
 
 namespace features {
 
@@ -23,16 +15,16 @@ namespace {
 template <class T>
 T* to_device(const std::vector<T>& host) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, host.size() * sizeof(T) + 1));
-  CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMalloc(&d, host.size() * sizeof(T) + 1));
+  CUDA_CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 
 template <class T>
 std::vector<T> to_host(const T* d, std::size_t n) {
   std::vector<T> host(n);
-  CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  CHECK(cudaFree(const_cast<T*>(d)));
+  CUDA_CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(const_cast<T*>(d)));
   return host;
 }
 
@@ -142,11 +134,11 @@ __global__ void do_nothing(int* sink) {
 std::vector<std::uint32_t> thread_indices(dim3 grid, dim3 block) {
   std::size_t n = 1ull * grid.x * grid.y * grid.z * block.x * block.y * block.z;
   std::uint32_t* d = nullptr;
-  CHECK(cudaMalloc(&d, n * sizeof(std::uint32_t)));
-  CHECK(cudaMemset(d, 0xff, n * sizeof(std::uint32_t)));
+  CUDA_CHECK(cudaMalloc(&d, n * sizeof(std::uint32_t)));
+  CUDA_CHECK(cudaMemset(d, 0xff, n * sizeof(std::uint32_t)));
   write_indices<<<grid, block>>>(d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, n);
 }
 
@@ -154,51 +146,51 @@ std::vector<int> block_sums(const std::vector<int>& in, unsigned block) {
   int* d_in = to_device(in);
   int* d_out = nullptr;
   unsigned blocks = static_cast<unsigned>(in.size() / block);
-  CHECK(cudaMalloc(&d_out, blocks * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&d_out, blocks * sizeof(int)));
   reduce_blocks<<<blocks, block>>>(d_in, d_out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, blocks);
 }
 
 std::vector<float> reverse_blocks(const std::vector<float>& in, unsigned block) {
   float* d_in = to_device(in);
   float* d_out = nullptr;
-  CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
   reverse_each_block<<<static_cast<unsigned>(in.size() / block), block, block * sizeof(float)>>>(d_in, d_out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
 std::vector<int> barrier_reductions(unsigned block, unsigned k) {
   int* d = nullptr;
-  CHECK(cudaMalloc(&d, 3 * sizeof(int)));
+  CUDA_CHECK(cudaMalloc(&d, 3 * sizeof(int)));
   barrier_reduce<<<1, block>>>(k, d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, 3);
 }
 
 std::vector<std::uint32_t> warp_results(unsigned block) {
   std::uint32_t* d = nullptr;
-  CHECK(cudaMalloc(&d, 8 * block * sizeof(std::uint32_t)));
+  CUDA_CHECK(cudaMalloc(&d, 8 * block * sizeof(std::uint32_t)));
   warp_ops<<<1, block>>>(d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, 8 * block);
 }
 
 std::vector<float> warp_inclusive_scan(const std::vector<float>& in) {
   float* d_in = to_device(in);
   float* d_out = nullptr;
-  CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
   warp_scan<<<static_cast<unsigned>(in.size() / 256), 256>>>(d_in, d_out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
@@ -218,43 +210,43 @@ __global__ void async_copy_rotate(const float4* in, float4* out) {
 std::vector<float> async_copy_rotate(const std::vector<float>& in, unsigned block) {
   float* d_in = to_device(in);
   float* d_out = nullptr;
-  CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
+  CUDA_CHECK(cudaMalloc(&d_out, in.size() * sizeof(float)));
   async_copy_rotate<<<static_cast<unsigned>(in.size() / (4 * block)), block>>>(reinterpret_cast<const float4*>(d_in),
                                                                                reinterpret_cast<float4*>(d_out));
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_out, in.size());
 }
 
 atomic_totals atomics(unsigned blocks, unsigned threads) {
   atomic_totals init{0, 0, -1, 1, 0, 0, 0, 0.0f, -1};
   atomic_totals* d = nullptr;
-  CHECK(cudaMalloc(&d, sizeof init));
-  CHECK(cudaMemcpy(d, &init, sizeof init, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMalloc(&d, sizeof init));
+  CUDA_CHECK(cudaMemcpy(d, &init, sizeof init, cudaMemcpyHostToDevice));
   atomic_ops<<<blocks, threads>>>(d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, 1)[0];
 }
 
 unsigned device_symbol_roundtrip(unsigned start, unsigned blocks) {
-  CHECK(cudaMemcpyToSymbol(symbol_counter, &start, sizeof start));
+  CUDA_CHECK(cudaMemcpyToSymbol(symbol_counter, &start, sizeof start));
   bump_symbol<<<blocks, 64>>>();
-  CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaGetLastError());
   unsigned result = 0;
-  CHECK(cudaMemcpyFromSymbol(&result, symbol_counter, sizeof result));
+  CUDA_CHECK(cudaMemcpyFromSymbol(&result, symbol_counter, sizeof result));
   return result;
 }
 
 std::vector<unsigned> block_tickets(unsigned blocks) {
   unsigned zero = 0;
-  CHECK(cudaMemcpyToSymbol(ticket_counter, &zero, sizeof zero));
+  CUDA_CHECK(cudaMemcpyToSymbol(ticket_counter, &zero, sizeof zero));
   unsigned* d = nullptr;
-  CHECK(cudaMalloc(&d, blocks * sizeof(unsigned)));
+  CUDA_CHECK(cudaMalloc(&d, blocks * sizeof(unsigned)));
   take_tickets<<<blocks, 128>>>(d);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
   return to_host(d, blocks);
 }
 
@@ -268,16 +260,16 @@ launch_result launch_with(dim3 grid, dim3 block, std::size_t dynamic_shared) {
 
 float event_elapsed_ms() {
   cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  CHECK(cudaEventRecord(start));
+  CUDA_CHECK(cudaEventCreate(&start));
+  CUDA_CHECK(cudaEventCreate(&stop));
+  CUDA_CHECK(cudaEventRecord(start));
   do_nothing<<<64, 256>>>(nullptr);
-  CHECK(cudaEventRecord(stop));
-  CHECK(cudaEventSynchronize(stop));
+  CUDA_CHECK(cudaEventRecord(stop));
+  CUDA_CHECK(cudaEventSynchronize(stop));
   float ms = -1;
-  CHECK(cudaEventElapsedTime(&ms, start, stop));
-  CHECK(cudaEventDestroy(start));
-  CHECK(cudaEventDestroy(stop));
+  CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  CUDA_CHECK(cudaEventDestroy(start));
+  CUDA_CHECK(cudaEventDestroy(stop));
   return ms;
 }
 

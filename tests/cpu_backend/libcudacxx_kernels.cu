@@ -3,6 +3,7 @@
 // operations. Valid CUDA: nvcc builds this file unchanged for the GPU run of the same tests; on
 // the CPU backend these are CCCL's own headers in host-only mode.
 #include "libcudacxx_kernels.h"
+#include "cuda_check.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,15 +23,6 @@
 #include <cuda/std/utility>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                                          \
-  do {                                                                                                       \
-    cudaError_t e_ = (call);                                                                                 \
-    if (e_ != cudaSuccess) {                                                                                 \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));    \
-      std::abort();                                                                                          \
-    }                                                                                                        \
-  } while (0)
-
 namespace libcudacxx_features {
 
 namespace {
@@ -38,24 +30,24 @@ namespace {
 template <class T>
 T* to_device(const std::vector<T>& host) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, host.size() * sizeof(T)));
-  CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMalloc(&d, host.size() * sizeof(T)));
+  CUDA_CHECK(cudaMemcpy(d, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
   return d;
 }
 
 template <class T>
 T* device_zeros(std::size_t n) {
   T* d = nullptr;
-  CHECK(cudaMalloc(&d, n * sizeof(T)));
-  CHECK(cudaMemset(d, 0, n * sizeof(T)));
+  CUDA_CHECK(cudaMalloc(&d, n * sizeof(T)));
+  CUDA_CHECK(cudaMemset(d, 0, n * sizeof(T)));
   return d;
 }
 
 template <class T>
 std::vector<T> to_host(T* d, std::size_t n) {
   std::vector<T> host(n);
-  CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-  CHECK(cudaFree(d));
+  CUDA_CHECK(cudaMemcpy(host.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaFree(d));
   return host;
 }
 
@@ -122,9 +114,9 @@ counts count_above(const std::vector<int>& in, int threshold, unsigned block) {
   counts* d_result = device_zeros<counts>(1);
   int n = static_cast<int>(in.size());
   count_and_sum<<<cuda::ceil_div(n, static_cast<int>(block)), block>>>(d_in, n, threshold, d_result);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_in));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
   return to_host(d_result, 1)[0];
 }
 
@@ -133,10 +125,10 @@ std::vector<std::int64_t> integer_helpers(const std::vector<unsigned>& n, const 
   unsigned* d_d = to_device(d);
   std::int64_t* d_out = device_zeros<std::int64_t>(n.size() * kIntFields);
   integer_ops<<<static_cast<unsigned>(n.size()) / 32, 32>>>(d_n, d_d, d_out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_n));
-  CHECK(cudaFree(d_d));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_n));
+  CUDA_CHECK(cudaFree(d_d));
   return to_host(d_out, n.size() * kIntFields);
 }
 
@@ -144,9 +136,9 @@ std::vector<float> float_helpers(const std::vector<float>& x) {
   float* d_x = to_device(x);
   float* d_out = device_zeros<float>(x.size() * kFloatFields);
   float_ops<<<static_cast<unsigned>(x.size()) / 32, 32>>>(d_x, d_out);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
-  CHECK(cudaFree(d_x));
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_x));
   return to_host(d_out, x.size() * kFloatFields);
 }
 

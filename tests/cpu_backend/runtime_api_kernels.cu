@@ -1,17 +1,9 @@
 // Kernels behind test_runtime_api.cpp. Built unchanged with nvcc and with the CPU backend.
 #include "runtime_api_kernels.h"
+#include "cuda_check.h"
 
 #include <cstdio>
 #include <cstdlib>
-
-#define CHECK(call)                                                                                      \
-  do {                                                                                                   \
-    cudaError_t e_ = (call);                                                                             \
-    if (e_ != cudaSuccess) {                                                                             \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
-      std::abort();                                                                                      \
-    }                                                                                                    \
-  } while (0)
 
 namespace runtime_api {
 
@@ -37,24 +29,24 @@ __global__ void write_squares(int* out, int n) {
 void add_to_pitched(float* array, std::size_t pitch, int width, int height, float delta) {
   dim3 block(32, 8), grid((width + 31) / 32, (height + 7) / 8);
   add_rows<<<grid, block>>>(array, pitch, width, height, delta);
-  CHECK(cudaGetLastError());
-  CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 void scale(float* p, int n, float factor, cudaStream_t stream) {
   scale_elements<<<(n + 255) / 256, 256, 0, stream>>>(p, n, factor);
-  CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaGetLastError());
 }
 
 std::vector<int> squares_through_async_allocation(int n, cudaStream_t stream) {
   int* d = nullptr;
-  CHECK(cudaMallocAsync(&d, n * sizeof(int), stream));
+  CUDA_CHECK(cudaMallocAsync(&d, n * sizeof(int), stream));
   write_squares<<<(n + 127) / 128, 128, 0, stream>>>(d, n);
-  CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaGetLastError());
   std::vector<int> out(n);
-  CHECK(cudaMemcpyAsync(out.data(), d, n * sizeof(int), cudaMemcpyDeviceToHost, stream));
-  CHECK(cudaFreeAsync(d, stream));
-  CHECK(cudaStreamSynchronize(stream));
+  CUDA_CHECK(cudaMemcpyAsync(out.data(), d, n * sizeof(int), cudaMemcpyDeviceToHost, stream));
+  CUDA_CHECK(cudaFreeAsync(d, stream));
+  CUDA_CHECK(cudaStreamSynchronize(stream));
   return out;
 }
 
