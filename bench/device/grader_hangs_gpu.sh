@@ -31,20 +31,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$D/gpu.t
 if [ -x build-carry-hangs/bin/scanlab ]; then
   GRADER=build-carry-hangs/bin/scanlab
   export LD_LIBRARY_PATH="$PWD/build-carry-hangs/lib:${LD_LIBRARY_PATH:-}"
-  # This machine's paths: sources, compilers, libcu++ for the CPU backend (cuda/ and nv/ only).
-  mkdir -p build-carry-hangs/cccl
-  for d in cuda nv; do ln -sfn /usr/local/cuda/include/cccl/$d build-carry-hangs/cccl/$d; done
-  python3 - "$(command -v c++ || command -v g++)" <<'PY'
-import json, os, sys
-root = os.getcwd()
-p = "build-carry-hangs/bin/scanlab-grader.json"
-d = json.load(open(p))
-d.update(cxx=sys.argv[1], source_dir=root, bin_dir=f"{root}/build-carry-hangs/bin",
-         rewriter=f"{root}/build-carry-hangs/cpu_backend/rewriter/scanlab-cu2cpp",
-         cpu_include=f"{root}/cpu_backend/include", common_include=f"{root}/common/include",
-         cccl_include=f"{root}/build-carry-hangs/cccl", nvcc="/usr/local/cuda/bin/nvcc")
-json.dump(d, open(p, "w"), indent=2)
-PY
+  bash bench/device/point_carry_here.sh build-carry-hangs  # this machine's paths
 else
   echo "no build-carry-hangs/: building a GPU-only grader (no CPU detectors)"
   timeout -k 5 500 cmake -S . -B build-gpu-hangs -G Ninja -DSCANLAB_ENABLE_GPU=ON -DSCANLAB_ENABLE_ASAN=OFF \

@@ -10,8 +10,9 @@
 #
 # Binaries, either:
 #   - carried (the GPU machine has no Boost.Context, so the CPU backend's detectors, default
-#     rubric key cpu_detectors, come from binaries built elsewhere): build-carry/ as
-#     bench/device/grader_hybrid.sh describes; used when build-carry/bin/scanlab exists;
+#     rubric key cpu_detectors, come from binaries built elsewhere): build-carry/ laid out as
+#     bench/device/grader_hangs_carry.sh makes it (its build-carry-hangs/, renamed), pointed at this
+#     machine's paths by point_carry_here.sh; used when build-carry/bin/scanlab exists;
 #   - or a GPU-only build made here when none exists (no CPU-backend detectors then):
 #       cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF && ninja -C build-gpu scanlab scanlab-runner-gpu
 #
@@ -28,15 +29,8 @@ mkdir -p "$D/subs"
 export PATH=/usr/local/cuda/bin:$PATH
 if [ -x build-carry/bin/scanlab ]; then
   BIN=build-carry/bin
-  CXX=$(command -v c++ || command -v g++)
-  python3 - "$CXX" <<'PY'
-import json, os, sys
-p = "build-carry/bin/scanlab-grader.json"
-d = json.load(open(p))
-d["cxx"] = sys.argv[1]
-d["source_dir"] = os.getcwd()
-json.dump(d, open(p, "w"), indent=2)
-PY
+  export LD_LIBRARY_PATH="$PWD/build-carry/lib:${LD_LIBRARY_PATH:-}"  # libfmt, when carried
+  bash bench/device/point_carry_here.sh build-carry  # this machine's paths (bin_dir, rewriter, ...)
   KIND="carried build (GPU and CPU-backend detectors)"
 else
   if [ ! -x build-gpu/bin/scanlab ]; then
