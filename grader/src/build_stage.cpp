@@ -11,6 +11,7 @@
 #include "checks.h"
 #include "object_cache.h"
 #include "sandbox.h"
+#include "trace.h"
 
 namespace scanlab::grader {
 
@@ -38,6 +39,7 @@ std::string symbols(const std::string& object) {
 
 build_result build_submission(const grader_config& config, const harness::lab_spec& spec, const std::string& source,
                               const std::string& backend, const std::string& work_dir, const std::string& display) {
+  const trace_span span(tracing() ? "build " + backend + " " + work_dir : "");
   build_result r;
   std::error_code ec;
   if (!fs::is_regular_file(source, ec)) {

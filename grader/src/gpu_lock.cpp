@@ -1,4 +1,5 @@
 #include "gpu_lock.h"
+#include "trace.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -51,6 +52,7 @@ std::string gpu_lock::path() {
 
 gpu_lock::gpu_lock(mode m) {
   if (m == mode::none) return;
+  const trace_span span(m == mode::exclusive ? "lock-wait exclusive" : "lock-wait shared");
   const std::string lock_path = path();
   const int turnstile = open_lock(lock_path.substr(0, lock_path.size() - 5) + ".turnstile");
   fd_ = open_lock(lock_path);

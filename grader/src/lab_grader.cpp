@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -15,14 +18,15 @@
 #include <fmt/ranges.h>
 
 #include "build_stage.h"
+#include "case_server.h"
 #include "checks.h"
-#include "gpu_lock.h"
 #include "gpu_check.h"
 #include "../runner/runner_exit.h"
 #include "harness/edge_sizes.h"
 #include "harness/inputs.h"
 #include "harness/verify.h"
 #include "sandbox.h"
+#include "trace.h"
 
 namespace scanlab::grader {
 
@@ -65,6 +69,7 @@ struct case_outcome {
   std::string barrier_note;   // a divergent barrier the run went on past, as a GPU would
   std::string order_note;     // right only under another thread order: a race, the race test's finding
   std::string cannot_grade;   // the CPU backend rejected a feature at run time (why, for the report)
+  bool served = false;        // ran in a case server (case_server.h), not a process of its own
 };
 
 const char* call_name(int call) { return call == 2 ? "second" : "first"; }
@@ -132,7 +137,14 @@ class lab_runner {
   // Runs a case; a failure with a non-empty workspace is run once more (one call) with the
   // workspace zeroed: passing then means the code relies on memory it must initialise itself.
   case_outcome run(const grading_case& c, const std::string& object, int index, bool skip_retry = false) {
-    case_outcome o = run_once(c, object, index, false);
+    case_outcome o = run_once(c, object, index, false, servable(c));
+    // Only a pass counts from a server; anything else is decided by a process of its own, so that
+    // verdicts, messages and crash reports are what a fresh process gives. A hang is not run again:
+    // it was killed at the same limit, and a second wait would only double the cost of a hang.
+    // A server is only trusted while its cases pass: after any failure (a launch the watchdog ended,
+    // a corrupted heap, a sticky CUDA error) the next case starts a new one.
+    if (o.served && !o.passed) servers_.clear();
+    if (o.served && !o.passed && o.diagnosis != "hang") o = run_once(c, object, index, false, false);
     static const std::set<std::string> retry = {"crash", "hang", "wrong_output", "out_of_bounds", "cuda_error",
                                                 "output_never_written"};
     // Only a failure of the first call: a second call that goes wrong is already stale_workspace
@@ -149,15 +161,53 @@ class lab_runner {
     return o;
   }
 
+  // The largest n this lab's cases use (the server's output file limit).
+  void set_largest_n(std::uint64_t n) { largest_n_ = n; }
+
  private:
-  case_outcome run_once(const grading_case& c, const std::string& object, int index, bool zero_workspace) {
+  // Correctness cases on the build's backend go to a server (case_server.h); detector runs with
+  // their own schedules, AddressSanitizer and compute-sanitizer runs keep a process each.
+  // SCANLAB_NO_CASE_SERVER=1: a process per case, as before (to compare the two).
+  static bool servable(const grading_case& c) {
+    static const bool off = std::getenv("SCANLAB_NO_CASE_SERVER") != nullptr;
+    return !off && c.wrapper.empty() && (c.backend == "cpu" || c.backend == "gpu") &&
+           (c.group == "edge" || c.group == "random" || c.group == "large");
+  }
+
+  case_server& server_for(const grading_case& c, const std::vector<std::string>& env) {
+    std::string key = c.backend;
+    for (const std::string& e : env) key += "\n" + e;
+    std::unique_ptr<case_server>& s = servers_[key];
+    if (!s) {
+      sandbox_limits limits;
+      limits.file_size = largest_n_ * 4 * 6 + 64 * guard_bytes + (16u << 20);
+      if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
+      s = std::make_unique<case_server>(std::vector<std::string>{job_.config->runner(c.backend), "--serve"}, env,
+                                        limits, job_.work_dir);
+    }
+    return *s;
+  }
+
+  case_outcome run_once(const grading_case& c, const std::string& object, int index, bool zero_workspace,
+                        bool use_server = false) {
     case_outcome o;
     calls_ = zero_workspace ? 1 : 2;
     const std::uint64_t seed = mix(job_.seed, static_cast<std::uint64_t>(c.data_key >= 0 ? c.data_key : index) + 1000);
-    const std::vector<float> input = harness::make_input(c.n, seed, c.data);
     const std::string stem = fmt::format("{}/case{}", job_.work_dir, index);
+    // The case's big files go as soon as it is judged: a lab's largest cases write gigabytes, and
+    // labs graded at once would otherwise fill the disk before their folders are removed.
+    struct remove_when_judged {
+      std::string stem;
+      ~remove_when_judged() {
+        std::error_code ec;
+        for (const char* ext : {".in", ".out", ".so"}) fs::remove(stem + ext, ec);
+      }
+    } cleanup{stem};
+    std::optional<trace_span> preparing(std::in_place, tracing() ? fmt::format("input {} n={}", stem, c.n) : "");
+    const std::vector<float> input = harness::make_input(c.n, seed, c.data);
     write(stem + ".in", input.data(), input.size() * 4);
     write(stem + ".guard", guard_.data(), guard_.size());  // six zones
+    preparing.reset();
     fs::remove(stem + ".out");
     fs::remove(stem + ".status");
     std::vector<std::string> argv = c.wrapper;
@@ -174,7 +224,24 @@ class lab_runner {
     limits.file_size = c.n * 4 * 6 + 64 * guard_bytes + (16u << 20);
     if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
     const sandbox_result s = [&] {
-      const gpu_lock on_gpu(c.backend == "gpu" ? gpu_lock::mode::shared : gpu_lock::mode::none);  // no timing meanwhile
+      // No lock here: a GPU runner takes the GPU's timing lock itself, shared, around its GPU work
+      // only (under compute-sanitizer as well), so a timing waits for kernels, not for disk writes.
+      if (use_server) {
+        // A fresh copy of the object per case: its static and __device__ variables start anew.
+        const std::string copy = stem + ".so";
+        std::error_code ec;
+        fs::copy_file(object, copy, fs::copy_options::overwrite_existing, ec);
+        const trace_span span(tracing() ? fmt::format("serve {} n={}", stem, c.n) : "");
+        sandbox_result served =
+            ec ? sandbox_result{}
+               : server_for(c, env).run_case(fmt::format("{}\t{}\t0\t{}\t{}\t{}\t{}\t{}", c.n, calls_, copy,
+                                                         stem + ".in", stem + ".guard", stem + ".out", stem + ".status"),
+                                             limits.wall_seconds);
+        if (served.started) {
+          o.served = true;
+          return served;
+        }
+      }
       return run_sandboxed(argv, env, limits, job_.work_dir);
     }();
     std::vector<std::string> messages;
@@ -277,6 +344,7 @@ class lab_runner {
       for (std::size_t p; (p = d.find(temp_source)) != std::string::npos;) d.replace(p, temp_source.size(), display);
     if (!o.passed) return o;
     // 3. The raw buffers, checked here.
+    const trace_span checking(tracing() ? fmt::format("check {} n={}", stem, c.n) : "");
     check_raw(c, input, stem + ".out", o);
     if (o.passed && s.out_bytes + s.err_bytes > (1u << 20))
       o.details.push_back(fmt::format("note: the run printed {} bytes (kept the first {})", s.out_bytes + s.err_bytes,
@@ -330,16 +398,19 @@ class lab_runner {
     std::ifstream f(path, std::ios::binary);
     const std::size_t bytes = c.n * 4;
     const std::size_t per_call = 2 * (bytes + 2 * guard_bytes) + 2 * guard_bytes;
-    std::vector<unsigned char> raw(per_call);
+    static_assert(guard_bytes % sizeof(float) == 0, "the output must start on a float");
+    // Floats, read as bytes: the output inside can be checked where it lies (no copy of n floats).
+    std::vector<float> raw_floats(per_call / sizeof(float));
+    unsigned char* const raw = reinterpret_cast<unsigned char*>(raw_floats.data());
     harness::output_check first_check;
     for (int call = 1; call <= calls_; ++call) {
-      if (!f.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(per_call))) {
+      if (!f.read(reinterpret_cast<char*>(raw), static_cast<std::streamsize>(per_call))) {
         o.passed = false;
         o.diagnosis = "crash";
         o.headline = fmt::format("call {} of scan() produced no output (the run ended early)", call);
         return;
       }
-      const unsigned char* out = raw.data();
+      const unsigned char* out = raw;
       const unsigned char* in = out + bytes + 2 * guard_bytes;
       const unsigned char* ws = in + bytes + 2 * guard_bytes;
       // Guard zones: any write outside [0, n) of a buffer, at every n (n = 0 included: then every
@@ -380,13 +451,12 @@ class lab_runner {
                                         show(now), c.n, call));
         return;
       }
-      std::vector<float> output(c.n);
-      if (bytes > 0) std::memcpy(output.data(), out + guard_bytes, bytes);
+      const float* output = raw_floats.data() + guard_bytes / sizeof(float);
       harness::output_checker checker(spec_, c.n, c.data);
-      checker.check(output.data(), input.data(), 0, c.n);
+      checker.check(output, input.data(), 0, c.n);
       const harness::output_check& r = checker.result();
       if (call == 1) {
-        o.output = output;
+        if (c.group == "race") o.output.assign(output, output + c.n);  // compared across schedules
         first_check = r;
       }
       if (!r.ok()) {
@@ -421,6 +491,8 @@ class lab_runner {
   std::vector<unsigned char> guard_;
   int calls_ = 2;
   bool workspace_used_ = false;
+  std::uint64_t largest_n_ = 1 << 20;
+  std::map<std::string, std::unique_ptr<case_server>> servers_;  // by backend and environment
 };
 
 // Score of a group of cases: the share that passed.
@@ -485,6 +557,7 @@ case_outcome rerun_in_other_thread_orders(lab_runner& runner, const grading_case
 lab_result grade_lab(const lab_job& job) {
   const auto t0 = std::chrono::steady_clock::now();
   const harness::lab_spec& base = job.lab->spec;
+  const trace_span span(tracing() ? "lab " + job.work_dir : "");
   const lab_rubric& rb = job.rubric;
   const double w = rb.weight;
   lab_result result;
@@ -685,6 +758,9 @@ lab_result grade_lab(const lab_job& job) {
   std::map<std::string, std::vector<std::pair<std::string, case_outcome>>> by_group;
   std::vector<case_outcome> race_outcomes;
   lab_runner runner(job);
+  std::uint64_t largest = 1;
+  for (const grading_case& c : cases) largest = std::max(largest, c.n);
+  runner.set_largest_n(largest);
   // The orders a case's schedule sets ("" where it sets none).
   auto order_of = [](const grading_case& c, const std::string& what) -> std::string {
     const std::string key = "SCANLAB_" + what + "_ORDER=";
@@ -995,7 +1071,7 @@ lab_result grade_lab(const lab_job& job) {
       }
       sandbox_limits limits;
       limits.wall_seconds = std::max(60.0, rb.time_limit_s * 3);
-      const gpu_lock timing(ref.ok ? gpu_lock::mode::exclusive : gpu_lock::mode::none);  // the GPU to itself
+      // The runner takes the GPU's lock itself: shared for its uploads, exclusive for the measurement.
       const sandbox_result s = ref.ok ? run_sandboxed({job.config->runner("gpu"), "--so", build.object, "--reference",
                                                        ref.object, "--n", std::to_string(n), "--input", stem + ".in",
                                                        "--time", "--status", stem + ".status"},

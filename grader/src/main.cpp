@@ -283,8 +283,8 @@ int main(int argc, char** argv) {
   request.backend = backend;
   request.seed = seed;
   request.seed_text = seed_text;
-  // GPU too: builds, CPU-backend runs and correctness runs overlap; each timing holds the device's
-  // lock alone (gpu_lock.h), so timings never share the GPU with anything.
+  // GPU too: builds, CPU-backend runs and correctness runs overlap; each measurement holds the
+  // device's lock alone (gpu_lock.h, taken by the runners), so timings never share the GPU.
   request.jobs = jobs;
   request.progress = &progress;
   if (!batch_dir.empty())

@@ -1,4 +1,5 @@
 #include "sandbox.h"
+#include "sandbox_process.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -17,6 +18,8 @@
 #include <random>
 
 #include <fmt/format.h>
+
+#include "trace.h"
 
 extern char** environ;
 
@@ -37,7 +40,7 @@ std::string truncate_text(const std::string& text, std::size_t total_bytes, std:
   return t;
 }
 
-namespace {
+namespace detail {
 
 void set_limit(int resource, rlim_t value) {
   struct rlimit r{value, value};
@@ -116,7 +119,9 @@ void reap_leftovers() {
   });
 }
 
-}  // namespace
+}  // namespace detail
+
+using namespace detail;
 
 bool wait_for_unreaped(double seconds) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -131,11 +136,11 @@ bool wait_for_unreaped(double seconds) {
   }
 }
 
-sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                             const sandbox_limits& limits, const std::string& working_dir) {
-  sandbox_result result;
-  reap_leftovers();
-  const std::string token_entry = "SCANLAB_SANDBOX_TOKEN=" + new_token();
+spawned_child spawn_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                              const sandbox_limits& limits, const std::string& working_dir, bool with_stdin) {
+  spawned_child child;
+  child.token_entry = "SCANLAB_SANDBOX_TOKEN=" + new_token();
+  const std::string& token_entry = child.token_entry;
   // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
   std::vector<std::string> environment;
   for (char** e = environ; *e != nullptr; ++e) {
@@ -154,25 +159,27 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   for (const std::string& e : environment) env_c.push_back(const_cast<char*>(e.c_str()));
   env_c.push_back(nullptr);
 
-  int out_pipe[2], err_pipe[2];
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) return result;
-  if (pipe2(err_pipe, O_CLOEXEC) != 0) {
-    close(out_pipe[0]);
-    close(out_pipe[1]);
-    return result;
+  int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1}, in_pipe[2] = {-1, -1};
+  auto close_all = [&] {
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], in_pipe[0], in_pipe[1]})
+      if (fd >= 0) close(fd);
+  };
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 ||
+      (with_stdin && pipe2(in_pipe, O_CLOEXEC) != 0)) {
+    close_all();
+    return child;
   }
-  const auto t0 = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) {
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
-    return result;
+    close_all();
+    return child;
   }
   if (pid == 0) {
     setpgid(0, 0);
     dup2(out_pipe[1], 1);
     dup2(err_pipe[1], 2);
-    const int null_fd = open("/dev/null", O_RDONLY);
-    if (null_fd >= 0) dup2(null_fd, 0);
+    const int in_fd = in_pipe[0] >= 0 ? in_pipe[0] : open("/dev/null", O_RDONLY);
+    if (in_fd >= 0) dup2(in_fd, 0);
     if (!working_dir.empty() && chdir(working_dir.c_str()) != 0) _exit(126);
     if (limits.cpu_seconds > 0) set_limit(RLIMIT_CPU, static_cast<rlim_t>(limits.cpu_seconds + 1));
     if (limits.address_space > 0) set_limit(RLIMIT_AS, limits.address_space);
@@ -187,11 +194,38 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
     _exit(127);
   }
   setpgid(pid, pid);  // also from here, so the group exists whichever runs first
-  result.started = true;
   close(out_pipe[1]);
   close(err_pipe[1]);
   fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
   fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
+  if (in_pipe[0] >= 0) close(in_pipe[0]);
+  child.pid = pid;
+  child.out_fd = out_pipe[0];
+  child.err_fd = err_pipe[0];
+  child.in_fd = in_pipe[1];
+  return child;
+}
+
+// "run <where> <program> <arguments>", paths cut to their last component.
+static std::string describe_for_trace(const std::vector<std::string>& argv, const std::string& working_dir) {
+  auto last = [](const std::string& p) { return p.substr(p.find_last_of('/') + 1); };
+  std::string text = "run " + (working_dir.empty() ? std::string("-") : last(working_dir));
+  for (const std::string& a : argv) text += " " + last(a);
+  return text.size() > 240 ? text.substr(0, 240) : text;
+}
+
+sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                             const sandbox_limits& limits, const std::string& working_dir) {
+  const trace_span span(tracing() ? describe_for_trace(argv, working_dir) : std::string());
+  sandbox_result result;
+  reap_leftovers();
+  spawned_child child = spawn_sandboxed(argv, env, limits, working_dir, false);
+  if (!child.started()) return result;
+  const pid_t pid = child.pid;
+  const std::string& token_entry = child.token_entry;
+  const auto t0 = std::chrono::steady_clock::now();
+  int out_pipe[2] = {child.out_fd, -1}, err_pipe[2] = {child.err_fd, -1};
+  result.started = true;
 
   // The loop never blocks: waitpid with WNOHANG, poll with a short timeout. At the wall limit the
   // run is killed; a process the kernel does not release within the grace period (a GPU context

@@ -1,0 +1,179 @@
+#include "case_server.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <mutex>
+
+namespace scanlab::grader {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// A write to a server that died would raise SIGPIPE in the grader: the error code is enough.
+void ignore_sigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::signal(SIGPIPE, SIG_IGN); });
+}
+
+}  // namespace
+
+case_server::case_server(std::vector<std::string> argv, std::vector<std::string> env, sandbox_limits limits,
+                         std::string working_dir)
+    : argv_(std::move(argv)), env_(std::move(env)), limits_(limits), working_dir_(std::move(working_dir)) {
+  limits_.cpu_seconds = 0;
+  ignore_sigpipe();
+}
+
+case_server::~case_server() {
+  if (!child_.started()) return;
+  // Closing stdin ends the server's loop; a context torn down by exit is the GPU's normal path.
+  close(child_.in_fd);
+  child_.in_fd = -1;
+  const auto t0 = std::chrono::steady_clock::now();
+  int status = 0;
+  while (seconds_since(t0) < 1.0) {
+    if (waitpid(child_.pid, &status, WNOHANG) == child_.pid) {
+      kill(-child_.pid, SIGKILL);
+      detail::kill_by_token(child_.token_entry);
+      close(child_.out_fd);
+      close(child_.err_fd);
+      return;
+    }
+    poll(nullptr, 0, 10);
+  }
+  kill_now(nullptr);
+}
+
+bool case_server::start(double wall_seconds) {
+  detail::reap_leftovers();
+  child_ = spawn_sandboxed(argv_, env_, limits_, working_dir_, true);
+  if (!child_.started()) return false;
+  protocol_.clear();
+  sandbox_result ignored;
+  bool timed_out = false;
+  if (wait_for("ready", wall_seconds, ignored, timed_out)) return true;
+  kill_now(nullptr);
+  return false;
+}
+
+bool case_server::wait_for(const std::string& word, double wall_seconds, sandbox_result& r, bool& timed_out) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::string line = word + "\n";
+  bool out_open = true;
+  while (true) {
+    if (const auto at = protocol_.find(line); at != std::string::npos) {
+      protocol_.erase(0, at + line.size());
+      // What the case printed to stderr so far (its stdout goes there too, see runner --serve).
+      for (int reads = 0; reads < 64; ++reads) {
+        struct pollfd p = {child_.err_fd, POLLIN, 0};
+        if (poll(&p, 1, 0) <= 0 || !(p.revents & POLLIN)) break;
+        if (!detail::drain(child_.err_fd, r.err, r.err_bytes, limits_.keep_output)) break;
+      }
+      return true;
+    }
+    if (!out_open) return false;
+    if (seconds_since(t0) > wall_seconds) {
+      timed_out = true;
+      return false;
+    }
+    struct pollfd fds[2] = {{child_.out_fd, POLLIN, 0}, {child_.err_fd, POLLIN, 0}};
+    poll(fds, 2, 20);
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      std::size_t ignored = 0;
+      out_open = detail::drain(child_.out_fd, protocol_, ignored, std::string::npos);
+    }
+    if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) detail::drain(child_.err_fd, r.err, r.err_bytes, limits_.keep_output);
+  }
+}
+
+void case_server::kill_now(sandbox_result* into) {
+  kill(-child_.pid, SIGKILL);
+  kill(child_.pid, SIGKILL);
+  const int escaped = detail::kill_by_token(child_.token_entry);
+  if (into) into->escaped_killed += escaped;
+  const auto t0 = std::chrono::steady_clock::now();
+  bool reaped = false;
+  int status = 0;
+  while (!reaped && seconds_since(t0) < limits_.kill_grace_seconds) {
+    reaped = waitpid(child_.pid, &status, WNOHANG) == child_.pid;
+    if (!reaped) poll(nullptr, 0, 20);
+  }
+  if (!reaped) {
+    detail::remember_unreaped(child_.pid);
+    if (into) into->unreaped = true;
+  }
+  for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd})
+    if (fd >= 0) close(fd);
+  child_ = spawned_child{};
+}
+
+// The server ended on its own in a case: its exit code or signal, as run_sandboxed reports them.
+void case_server::collect_exit(sandbox_result& r) {
+  const auto t0 = std::chrono::steady_clock::now();
+  int status = 0;
+  pid_t w = 0;
+  while ((w = waitpid(child_.pid, &status, WNOHANG)) == 0 && seconds_since(t0) < limits_.kill_grace_seconds)
+    poll(nullptr, 0, 10);
+  if (w == child_.pid) {
+    if (WIFEXITED(status)) {
+      r.exited = true;
+      r.exit_code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+      r.signal = WTERMSIG(status);
+    }
+    kill(-child_.pid, SIGKILL);  // anything it left running in its group
+    r.escaped_killed += detail::kill_by_token(child_.token_entry);
+    for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd})
+      if (fd >= 0) close(fd);
+    child_ = spawned_child{};
+  } else {
+    kill_now(&r);
+  }
+}
+
+sandbox_result case_server::run_case(const std::string& line, double wall_seconds) {
+  sandbox_result r;
+  const std::string request = line + "\n";
+  bool timed_out = false, begun = false;
+  auto t0 = std::chrono::steady_clock::now();
+  // A server that ended after its last case (it stops after any failure) is replaced once.
+  for (int attempt = 0; attempt < 2 && !begun && !timed_out; ++attempt) {
+    if (!child_.started() && !start(wall_seconds)) return r;
+    t0 = std::chrono::steady_clock::now();
+    const bool sent = write(child_.in_fd, request.data(), request.size()) == static_cast<ssize_t>(request.size());
+    begun = sent && wait_for("begin", wall_seconds, r, timed_out);
+    if (!begun && !timed_out) {
+      sandbox_result gone;
+      collect_exit(gone);
+      r.err.clear();
+      r.err_bytes = 0;
+    }
+  }
+  if (!begun && !timed_out) return r;  // no server would take the case: the caller runs it alone
+  r.started = true;
+  const bool done = begun && wait_for("done", wall_seconds - seconds_since(t0), r, timed_out);
+  r.seconds = seconds_since(t0);
+  if (done) {
+    r.exited = true;
+    r.exit_code = 0;
+    return r;
+  }
+  if (timed_out) {
+    r.timed_out = true;
+    kill_now(&r);
+    return r;
+  }
+  collect_exit(r);
+  return r;
+}
+
+}  // namespace scanlab::grader

@@ -1,0 +1,50 @@
+// A runner that grades many correctness cases in one process (runner --serve), because on a GPU a
+// process per case spent most of a lab's time creating CUDA contexts, which the driver creates one
+// at a time (0.2 s each on an H100; bench/results/grader-throughput.md). Each case still gets a
+// hard wall-clock limit: at the limit the server is killed like any sandboxed run (process group,
+// token), and the next case starts a new one. The caller runs a case that did not pass in a
+// process of its own (run_sandboxed), so every verdict, message and crash report stays what a
+// fresh process gives; a pass in the server is a pass.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sandbox.h"
+#include "sandbox_process.h"
+
+namespace scanlab::grader {
+
+class case_server {
+ public:
+  // argv: the runner and "--serve" (nothing else); env as for run_sandboxed. limits.cpu_seconds is
+  // not applied (a server's CPU time adds up over its cases; the wall limit per case holds).
+  case_server(std::vector<std::string> argv, std::vector<std::string> env, sandbox_limits limits,
+              std::string working_dir);
+  ~case_server();
+  case_server(const case_server&) = delete;
+  case_server& operator=(const case_server&) = delete;
+
+  // Sends one case (a line of runner --serve's protocol, without the newline) and waits up to
+  // wall_seconds for it. The result reads like run_sandboxed's for a process that ran only this
+  // case: exit 0 when the case finished, timed_out when it was killed at the limit, the exit code
+  // or signal when the server died in it; out/err hold what the case printed. started is false
+  // when no server could be started: the caller then runs the case on its own.
+  sandbox_result run_case(const std::string& line, double wall_seconds);
+
+ private:
+  bool start(double wall_seconds);
+  // Ends the server: SIGKILL to its group and token; waits up to the grace period to reap it.
+  void kill_now(sandbox_result* into);
+  // Waits for "<word>\n" on the protocol channel; false on EOF or at the deadline (timed_out set).
+  bool wait_for(const std::string& word, double wall_seconds, sandbox_result& r, bool& timed_out);
+  void collect_exit(sandbox_result& r);
+
+  std::vector<std::string> argv_, env_;
+  sandbox_limits limits_;
+  std::string working_dir_;
+  spawned_child child_;
+  std::string protocol_;  // bytes from the server's stdout not yet consumed
+};
+
+}  // namespace scanlab::grader

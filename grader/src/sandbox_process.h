@@ -1,0 +1,38 @@
+// The pieces of sandbox.cpp that a longer-lived sandboxed child (case_server.h) needs as well:
+// starting a child the sandbox's way (own process group, limits, a token in its environment, no
+// transparent huge pages), draining its pipes, and killing what it left behind.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "sandbox.h"
+
+namespace scanlab::grader {
+
+struct spawned_child {
+  pid_t pid = -1;
+  int out_fd = -1, err_fd = -1;  // non-blocking read ends of its stdout and stderr
+  int in_fd = -1;                // write end of its stdin (with_stdin), else -1
+  std::string token_entry;       // "SCANLAB_SANDBOX_TOKEN=...", in its environment
+  bool started() const { return pid > 0; }
+};
+
+// fork + execve with the limits applied in the child; stdin is /dev/null unless with_stdin.
+spawned_child spawn_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                              const sandbox_limits& limits, const std::string& working_dir, bool with_stdin);
+
+namespace detail {
+// Reads what is available from fd into keep (up to max), counting all of it. False at EOF.
+bool drain(int fd, std::string& keep, std::size_t& total, std::size_t max);
+// SIGKILL to every process (other than this one) whose environment holds `entry`; returns how many.
+int kill_by_token(const std::string& entry);
+// A child killed at its limit that the kernel had not released yet: reaped later, never waited for.
+void remember_unreaped(pid_t pid);
+void reap_leftovers();
+}  // namespace detail
+
+}  // namespace scanlab::grader

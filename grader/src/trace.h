@@ -1,0 +1,26 @@
+// An opt-in timing trace for throughput work: with SCANLAB_GRADER_TRACE=FILE set, every traced
+// step appends one line "<start s> <seconds> <step>" (start counted from the grader's start) to
+// FILE. Off, a span costs one branch. Used by bench/device/grader_trace_gpu.sh to see where a
+// grading's time goes; never part of a report.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+namespace scanlab::grader {
+
+bool tracing();
+
+class trace_span {
+ public:
+  explicit trace_span(std::string step);  // the text is only built by callers when tracing()
+  ~trace_span();
+  trace_span(const trace_span&) = delete;
+  trace_span& operator=(const trace_span&) = delete;
+
+ private:
+  std::string step_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace scanlab::grader
