@@ -3,11 +3,14 @@
 # many times (a runner's CUDA context, compute-sanitizer, nvcc), then one submission and a batch
 # graded with SCANLAB_GRADER_TRACE on, the traces summed by step (bench/device/trace_summary.py).
 # Needs the carried grader (bench/device/grader_hangs_carry.sh, folder renamed build-carry).
-#   bash bench/device/grader_trace_gpu.sh [BATCH=4] [JOBS=16]
+#   bash bench/device/grader_trace_gpu.sh [BATCH=4] [JOBS=16] [MORE_JOBS]
+# SKIP_SINGLE=1 leaves out the single-submission runs; MORE_JOBS grades the batch a second time with
+# that many workers (does the GPU machine's grading scale past one worker per core?).
 # Writes $OUT/trace.tar.gz (startup.txt, traces, summaries, grade logs).
 set -uo pipefail
 BATCH=${1:-4}
 JOBS=${2:-16}
+MORE_JOBS=${3:-}
 OUT=${OUT:-/tmp/scanlab-out}
 D=/tmp/scanlab-trace
 rm -rf "$D"
@@ -36,7 +39,8 @@ cp -r solutions/lab* "$D/one/s1/"
 for k in $(seq 1 "$BATCH"); do mkdir -p "$D/batch/s$k"; cp -r solutions/lab* "$D/batch/s$k/"; done
 export SCANLAB_CACHE_DIR=/tmp/scanlab-trace-cache
 rm -rf "$SCANLAB_CACHE_DIR"
-for run in one-cold one-warm; do
+df -h /tmp /dev/shm >>"$D/startup.txt" 2>&1
+for run in $([ -n "${SKIP_SINGLE:-}" ] || echo one-cold one-warm); do
   S=$(date +%s.%N)
   SCANLAB_GRADER_TRACE="$D/$run.trace" timeout -k 5 280 $BIN/scanlab grade --batch "$D/one" --out "$D/$run-results" \
     --backend gpu --jobs "$JOBS" --seed 7 >"$D/$run.log" 2>&1
@@ -45,8 +49,14 @@ done
 S=$(date +%s.%N)
 SCANLAB_GRADER_TRACE="$D/batch.trace" timeout -k 5 330 $BIN/scanlab grade --batch "$D/batch" --out "$D/batch-results" \
   --backend gpu --jobs "$JOBS" --seed 7 >"$D/batch.log" 2>&1
-echo "batch of $BATCH: rc $? wall $(python3 -c "print(round($(date +%s.%N)-$S,1))") s" >>"$D/startup.txt"
+echo "batch of $BATCH, --jobs $JOBS: rc $? wall $(python3 -c "print(round($(date +%s.%N)-$S,1))") s" >>"$D/startup.txt"
+if [ -n "$MORE_JOBS" ]; then
+  rm -rf "$SCANLAB_CACHE_DIR"  # cold again, as the first batch was when SKIP_SINGLE is set
+  S=$(date +%s.%N)
+  SCANLAB_GRADER_TRACE="$D/batch-more.trace" timeout -k 5 330 $BIN/scanlab grade --batch "$D/batch" --out "$D/batch-more-results" \
+    --backend gpu --jobs "$MORE_JOBS" --seed 7 >"$D/batch-more.log" 2>&1
+  echo "batch of $BATCH, --jobs $MORE_JOBS: rc $? wall $(python3 -c "print(round($(date +%s.%N)-$S,1))") s" >>"$D/startup.txt"
+fi
 for t in "$D"/*.trace; do python3 bench/device/trace_summary.py "$t" >"${t%.trace}.summary.txt"; done
 cat "$D/startup.txt" "$D"/*.summary.txt
-tar -czf "$OUT/trace.tar.gz" -C "$D" startup.txt one-cold.trace one-warm.trace batch.trace one-cold.summary.txt \
-  one-warm.summary.txt batch.summary.txt one-cold.log batch.log one-cold-results/summary.csv batch-results/summary.csv
+(cd "$D" && tar -czf "$OUT/trace.tar.gz" startup.txt *.trace *.summary.txt *.log */summary.csv)

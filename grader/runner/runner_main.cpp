@@ -202,9 +202,17 @@ void fill_output_poison(void* device, std::size_t n) {
   }
 }
 
+void tell(FILE* protocol, const char* word) {
+  if (!protocol) return;
+  std::fprintf(protocol, "%s\n", word);
+  std::fflush(protocol);
+}
+
 // Returns 1 when a call ended in a CUDA error or a detector report (the status file says which),
 // else 0.
-int correctness(const options& o) {
+// protocol: a server's reply channel (--serve), told "call" and "returned" around each call of
+// scan(), where the grader's hang limit applies; nullptr for a run of its own.
+int correctness(const options& o, FILE* protocol = nullptr) {
   phase_clock clock(o.n);
   require_device();
   cudaFree(nullptr);  // the context, here rather than in the first allocation (for the trace)
@@ -241,10 +249,12 @@ int correctness(const options& o) {
     scanlab::backend::take_report();
     std::fprintf(status, "call %d start\n", call);
     const std::uint64_t launches_before = launches_so_far();
+    tell(protocol, "call");
     e.scan(static_cast<const float*>(in.data()), static_cast<float*>(outbuf.data()), n, ws.data());
     const cudaError_t launch = cudaGetLastError();
     const cudaError_t sync = cudaDeviceSynchronize();
     const cudaError_t last = cudaGetLastError();
+    tell(protocol, "returned");
     const scanlab::backend::detector_report report = scanlab::backend::take_report();
     clock.done(call == 1 ? "call1" : "call2");
     cudaError_t err = launch != cudaSuccess ? launch : sync != cudaSuccess ? sync : last;
@@ -387,7 +397,8 @@ int performance(const options& o) {
 // creates contexts one at a time, so a process per case made a lab's 16 cases wait on each other
 // across the whole machine). The grader writes one case per line on stdin, tab-separated:
 //   n, calls, zero workspace (0/1), object, input, guard, output, status
-// and reads "ready" (the device is up), then "begin" and "done" for each case from stdout. The object is
+// and reads "ready" (the device is up), then for each case "begin", "call" and "returned" around
+// each call of scan() (the grader's hang limit runs between them) and "done", from stdout. The object is
 // a fresh copy of the submission for every case, so each case starts with its own static and
 // __device__ variables, as a process of its own would. The student's prints go to stderr. After a
 // case that ended in a CUDA error or a detector report the server exits: on a GPU that context can
@@ -426,7 +437,7 @@ int serve() {
     o.guard = fields[5];
     o.output = fields[6];
     o.status = fields[7];
-    const int failed = correctness(o);
+    const int failed = correctness(o, reply);
     std::fputs("done\n", reply);
     std::fflush(reply);
     if (failed) return 0;

@@ -7,6 +7,7 @@
 // fresh process gives; a pass in the server is a pass.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,8 @@ class case_server {
   case_server(const case_server&) = delete;
   case_server& operator=(const case_server&) = delete;
 
-  // Sends one case (a line of runner --serve's protocol, without the newline) and waits up to
-  // wall_seconds for it. The result reads like run_sandboxed's for a process that ran only this
+  // Sends one case (a line of runner --serve's protocol, without the newline) and waits for it:
+  // each call of scan() may take wall_seconds, the rest of the case max(120 s, 6 x wall_seconds). The result reads like run_sandboxed's for a process that ran only this
   // case: exit 0 when the case finished, timed_out when it was killed at the limit, the exit code
   // or signal when the server died in it; out/err hold what the case printed. started is false
   // when no server could be started: the caller then runs the case on its own.
@@ -36,8 +37,11 @@ class case_server {
   bool start(double wall_seconds);
   // Ends the server: SIGKILL to its group and token; waits up to the grace period to reap it.
   void kill_now(sandbox_result* into);
-  // Waits for "<word>\n" on the protocol channel; false on EOF or at the deadline (timed_out set).
+  // Waits for the line `word` on the protocol channel (skipping others); false on EOF or after
+  // wall_seconds (timed_out set).
   bool wait_for(const std::string& word, double wall_seconds, sandbox_result& r, bool& timed_out);
+  // The next line of the protocol channel; false on EOF, or when past_deadline() (timed_out set).
+  bool next_line(std::string& line, sandbox_result& r, const std::function<bool()>& past_deadline, bool& timed_out);
   void collect_exit(sandbox_result& r);
 
   std::vector<std::string> argv_, env_;
