@@ -107,7 +107,12 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
                                       "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include, "-I" + config.common_include};
     // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
     if (!config.cccl_include.empty()) flags.insert(flags.end(), {"-isystem", config.cccl_include});
-    if (backend == "cpu-asan") flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
+    // AddressSanitizer's object runs two small cases: -O1 (its documentation's advice) compiles in
+    // 0.37 s of CPU where -O2 took 0.45.
+    if (backend == "cpu-asan") {
+      flags[1] = "-O1";
+      flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
+    }
     key.insert(key.end(), flags.begin(), flags.end());
     std::vector<std::string> cmd = {config.cxx};
     // The CPU backend's prelude is most of what the compiler reads (57,000 lines): precompiled

@@ -438,6 +438,7 @@ class lab_runner {
     std::vector<float> raw_floats(per_call / sizeof(float));
     unsigned char* const raw = reinterpret_cast<unsigned char*>(raw_floats.data());
     harness::output_check first_check;
+    std::vector<float> first_output;
     for (int call = 1; call <= calls_; ++call) {
       if (!f.read(reinterpret_cast<char*>(raw), static_cast<std::streamsize>(per_call))) {
         o.passed = false;
@@ -487,12 +488,18 @@ class lab_runner {
         return;
       }
       const float* output = raw_floats.data() + guard_bytes / sizeof(float);
+      // A second call that returns exactly the bytes of a right first call is right: no second
+      // pass of the checker (two seconds at n = 2^27).
+      if (call == 2 && first_check.ok() && first_output.size() == c.n &&
+          (bytes == 0 || std::memcmp(output, first_output.data(), bytes) == 0))
+        continue;
       harness::output_checker checker(spec_, c.n, c.data);
       checker.check(output, input.data(), 0, c.n);
       const harness::output_check& r = checker.result();
       if (call == 1) {
         if (c.group == "race") o.output.assign(output, output + c.n);  // compared across schedules
         first_check = r;
+        if (r.ok() && calls_ > 1) first_output.assign(output, output + c.n);
       }
       if (!r.ok()) {
         o.passed = false;
