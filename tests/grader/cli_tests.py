@@ -577,7 +577,35 @@ def test_gradescope(o):
         shutil.rmtree(root, ignore_errors=True)
 
 
+def test_case_server(o):
+    """Correctness cases served by one runner per lab give the verdicts a process per case gives,
+    on submissions that crash, write out of bounds, modify their input, rely on a zeroed workspace
+    (a second call goes wrong), hit a divergent barrier or get the scan wrong."""
+    work = fresh(os.path.join(o.work, "case-server"))
+    batch = fresh(os.path.join(work, "submissions"))
+    for name in ("crash", "out_of_bounds", "modifies_input", "zeroed_workspace", "divergent_barrier", "wrong_answer",
+                 "writes_at_n0"):
+        shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", name), os.path.join(batch, name),
+                        ignore=shutil.ignore_patterns("expect.json"))
+    shutil.copytree(os.path.join(o.source, "solutions"), os.path.join(batch, "solutions"))
+    outs = {}
+    for mode, env in (("served", {}), ("alone", {"SCANLAB_NO_CASE_SERVER": "1"})):
+        outs[mode] = os.path.join(work, mode)
+        trace = os.path.join(work, f"{mode}.trace")
+        p = run([o.scanlab, "grade", "--batch", batch, "--out", outs[mode], "--backend", "cpu", "--rubric", o.rubric,
+                 "--jobs", "2", "--seed", "99"], env=dict(env, SCANLAB_GRADER_TRACE=trace), timeout=600)
+        check(p.returncode in (0, 1), f"{mode}: exit status {p.returncode}")
+        with open(trace, encoding="utf-8") as f:
+            served = sum(1 for line in f if line.split()[2:3] == ["serve"])
+        check((served > 50) == (mode == "served"), f"{mode}: {served} cases went to a case server")
+    compare = os.path.join(o.source, "bench", "grader_verdicts_compare.py")
+    p = subprocess.run([sys.executable, compare, outs["alone"], outs["served"]], capture_output=True, text=True)
+    print(p.stdout[-4000:])
+    check(p.returncode == 0, "served and alone verdicts differ")
+
+
 TESTS = {
+    "case-server": test_case_server,
     "no-such-lab": test_no_such_lab,
     "hidden-seed": test_hidden_seed,
     "batch": test_batch,
