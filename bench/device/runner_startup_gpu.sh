@@ -39,7 +39,7 @@ stamp() { python3 -c "import time; print(time.time())"; }
   echo "== held context, alone, n=1000" >>"$D/phases.txt"
   for k in 1 2 3; do S=$(stamp); one 1000 h; echo "held, alone n=1000: $(python3 -c "import time; print(round(time.time()-$S,3))") s"; done
   echo "== held context, 8 at once, n=1000" >>"$D/phases.txt"
-  S=$(stamp); for k in $(seq 8); do one 1000 q$k & done; wait
+  S=$(stamp); PIDS=""; for k in $(seq 8); do one 1000 q$k & PIDS="$PIDS $!"; done; wait $PIDS  # not the holder
   echo "held, 8 at once n=1000: $(python3 -c "import time; print(round(time.time()-$S,3))") s"
   kill $HOLD
 } >"$D/summary.txt" 2>&1
