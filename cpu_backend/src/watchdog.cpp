@@ -101,19 +101,31 @@ void watchdog_loop() {
 // ---- crash reports ---------------------------------------------------------------------------
 char crash_buffer[2048];
 
+// "(x,y,z)" when the index lies inside its extent, else a word saying it cannot be trusted: a write
+// out of bounds of a __shared__ or local array can overwrite the running thread's record, and a
+// report naming thread (1962890935,...) helps no one.
+void format_index(char* out, std::size_t size, const dim3& index, const dim3& extent) {
+  if (index.x < extent.x && index.y < extent.y && index.z < extent.z)
+    std::snprintf(out, size, "(%u,%u,%u)", index.x, index.y, index.z);
+  else
+    std::snprintf(out, size, "unknown (its record was overwritten: an out-of-bounds write?)");
+}
+
 void on_crash(int sig, siginfo_t* info, void*) {
   launch_state* state = watched.load();
   const char* what = sig == SIGSEGV ? "segmentation fault" : sig == SIGBUS ? "bus error" : sig == SIGFPE ? "arithmetic exception" : "fatal signal";
   if (state != nullptr && state->site != nullptr) {
+    char block[96], thread[96];
+    format_index(block, sizeof block, blockIdx, gridDim);
+    format_index(thread, sizeof thread, threadIdx, blockDim);
     int n = std::snprintf(crash_buffer, sizeof crash_buffer,
                           "scanlab-cpu: crash (%s, address %p) in kernel `%s` launched at %s:%d, "
-                          "block (%u,%u,%u), thread (%u,%u,%u).\n"
+                          "block %s, thread %s.\n"
                           "On a GPU this is an illegal memory access (cudaErrorIllegalAddress): most likely an index "
                           "out of bounds, or a host pointer used in the kernel. Build the sanitizer variant "
                           "(BACKEND=cpu-asan) to see the exact line.\n",
                           what, info ? info->si_addr : nullptr, state->site->kernel, state->site->file,
-                          state->site->line, blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x,
-                          threadIdx.y, threadIdx.z);
+                          state->site->line, block, thread);
     if (n > 0) {
       ssize_t ignored = write(2, crash_buffer, static_cast<std::size_t>(std::min<int>(n, sizeof crash_buffer - 1)));
       (void)ignored;
