@@ -40,19 +40,8 @@ case_server::~case_server() {
   // Closing stdin ends the server's loop; a context torn down by exit is the GPU's normal path.
   close(child_.in_fd);
   child_.in_fd = -1;
-  const auto t0 = std::chrono::steady_clock::now();
-  int status = 0;
-  while (seconds_since(t0) < 1.0) {
-    if (waitpid(child_.pid, &status, WNOHANG) == child_.pid) {
-      kill(-child_.pid, SIGKILL);
-      detail::kill_by_token(child_.token_entry);
-      close(child_.out_fd);
-      close(child_.err_fd);
-      return;
-    }
-    poll(nullptr, 0, 10);
-  }
-  kill_now(nullptr);
+  sandbox_result ignored;
+  collect_exit(ignored, 1.0);
 }
 
 bool case_server::start(double wall_seconds) {
@@ -120,33 +109,36 @@ void case_server::kill_now(sandbox_result* into) {
     detail::remember_unreaped(child_.pid);
     if (into) into->unreaped = true;
   }
+  release();
+}
+
+void case_server::release() {
   for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd})
     if (fd >= 0) close(fd);
   child_ = spawned_child{};
 }
 
-// The server ended on its own in a case: its exit code or signal, as run_sandboxed reports them.
-void case_server::collect_exit(sandbox_result& r) {
+// The server ends on its own (it died in a case, or its stdin was closed): its exit code or signal
+// as run_sandboxed reports them, once it has ended within `wait_seconds`; killed after that.
+void case_server::collect_exit(sandbox_result& r, double wait_seconds) {
   const auto t0 = std::chrono::steady_clock::now();
   int status = 0;
   pid_t w = 0;
-  while ((w = waitpid(child_.pid, &status, WNOHANG)) == 0 && seconds_since(t0) < limits_.kill_grace_seconds)
+  while ((w = waitpid(child_.pid, &status, WNOHANG)) == 0 && seconds_since(t0) < wait_seconds)
     poll(nullptr, 0, 10);
-  if (w == child_.pid) {
-    if (WIFEXITED(status)) {
-      r.exited = true;
-      r.exit_code = WEXITSTATUS(status);
-    } else if (WIFSIGNALED(status)) {
-      r.signal = WTERMSIG(status);
-    }
-    kill(-child_.pid, SIGKILL);  // anything it left running in its group
-    r.escaped_killed += detail::kill_by_token(child_.token_entry);
-    for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd})
-      if (fd >= 0) close(fd);
-    child_ = spawned_child{};
-  } else {
+  if (w != child_.pid) {
     kill_now(&r);
+    return;
   }
+  if (WIFEXITED(status)) {
+    r.exited = true;
+    r.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    r.signal = WTERMSIG(status);
+  }
+  kill(-child_.pid, SIGKILL);  // anything it left running in its group
+  r.escaped_killed += detail::kill_by_token(child_.token_entry);
+  release();
 }
 
 sandbox_result case_server::run_case(const std::string& line, double wall_seconds) {
@@ -168,7 +160,7 @@ sandbox_result case_server::run_case(const std::string& line, double wall_second
     begun = sent && wait_for("begin", other_seconds, r, timed_out);
     if (!begun && !timed_out) {
       sandbox_result gone;
-      collect_exit(gone);
+      collect_exit(gone, limits_.kill_grace_seconds);
       r.err.clear();
       r.err_bytes = 0;
     }
@@ -205,7 +197,7 @@ sandbox_result case_server::run_case(const std::string& line, double wall_second
     kill_now(&r);
     return r;
   }
-  collect_exit(r);
+  collect_exit(r, limits_.kill_grace_seconds);
   return r;
 }
 

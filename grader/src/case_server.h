@@ -42,7 +42,10 @@ class case_server {
   bool wait_for(const std::string& word, double wall_seconds, sandbox_result& r, bool& timed_out);
   // The next line of the protocol channel; false on EOF, or when past_deadline() (timed_out set).
   bool next_line(std::string& line, sandbox_result& r, const std::function<bool()>& past_deadline, bool& timed_out);
-  void collect_exit(sandbox_result& r);
+  // The server ended or is ending on its own: reaped (exit code or signal into r) within
+  // wait_seconds, else killed.
+  void collect_exit(sandbox_result& r, double wait_seconds);
+  void release();  // closes its pipes and forgets it
 
   std::vector<std::string> argv_, env_;
   sandbox_limits limits_;

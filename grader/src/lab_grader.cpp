@@ -150,8 +150,10 @@ class lab_runner {
     // it was killed at the same limit, and a second wait would only double the cost of a hang.
     // A server is only trusted while its cases pass: after any failure (a launch the watchdog ended,
     // a corrupted heap, a sticky CUDA error) the next case starts a new one.
-    if (o.served && !o.passed) servers_.clear();
-    if (o.served && !o.passed && o.diagnosis != "hang") o = run_once(c, object, index, false, false);
+    if (o.served && !o.passed) {
+      servers_.clear();
+      if (o.diagnosis != "hang") o = run_once(c, object, index, false, false);
+    }
     static const std::set<std::string> retry = {"crash", "hang", "wrong_output", "out_of_bounds", "cuda_error",
                                                 "output_never_written"};
     // Only a failure of the first call: a second call that goes wrong is already stale_workspace
@@ -205,14 +207,21 @@ class lab_runner {
     return memory_dir_;
   }
 
+  // The limits a run's size sets: its output file (six buffers' worth with guards, for n elements)
+  // and, on the plain CPU backend, its address space (not under ASan or CUDA).
+  static sandbox_limits size_limits(const std::string& backend, std::uint64_t n) {
+    sandbox_limits limits;
+    limits.file_size = n * 4 * 6 + 64 * guard_bytes + (16u << 20);
+    if (backend == "cpu") limits.address_space = std::size_t(64) << 30;
+    return limits;
+  }
+
   case_server& server_for(const grading_case& c, const std::vector<std::string>& env) {
     std::string key = c.backend;
     for (const std::string& e : env) key += "\n" + e;
     std::unique_ptr<case_server>& s = servers_[key];
     if (!s) {
-      sandbox_limits limits;
-      limits.file_size = largest_n_ * 4 * 6 + 64 * guard_bytes + (16u << 20);
-      if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
+      const sandbox_limits limits = size_limits(c.backend, largest_n_);
       s = std::make_unique<case_server>(std::vector<std::string>{job_.config->runner(c.backend), "--serve"}, env,
                                         limits, job_.work_dir);
     }
@@ -253,11 +262,9 @@ class lab_runner {
     o.n = c.n;
     std::vector<std::string> env = c.env;
     env.push_back("ASAN_OPTIONS=detect_leaks=0:exitcode=86:abort_on_error=0");
-    sandbox_limits limits;
+    sandbox_limits limits = size_limits(c.backend, c.n);
     limits.wall_seconds = job_.rubric.time_limit_s * (c.backend == "cpu-asan" || !c.wrapper.empty() ? 3 : 1);
     limits.cpu_seconds = limits.wall_seconds * 2;
-    limits.file_size = c.n * 4 * 6 + 64 * guard_bytes + (16u << 20);
-    if (c.backend == "cpu") limits.address_space = std::size_t(64) << 30;
     const sandbox_result s = [&] {
       // No lock here: a GPU runner takes the GPU's timing lock itself, shared, around its GPU work
       // only (under compute-sanitizer as well), so a timing waits for kernels, not for disk writes.

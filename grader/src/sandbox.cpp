@@ -224,7 +224,6 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   const pid_t pid = child.pid;
   const std::string& token_entry = child.token_entry;
   const auto t0 = std::chrono::steady_clock::now();
-  int out_pipe[2] = {child.out_fd, -1}, err_pipe[2] = {child.err_fd, -1};
   result.started = true;
 
   // The loop never blocks: waitpid with WNOHANG, poll with a short timeout. At the wall limit the
@@ -262,15 +261,15 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
       if (!swept) result.escaped_killed += kill_by_token(token_entry);
       break;
     }
-    struct pollfd fds[2] = {{out_open ? out_pipe[0] : -1, POLLIN, 0}, {err_open ? err_pipe[0] : -1, POLLIN, 0}};
+    struct pollfd fds[2] = {{out_open ? child.out_fd : -1, POLLIN, 0}, {err_open ? child.err_fd : -1, POLLIN, 0}};
     poll(fds, 2, 20);
     if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
-      out_open = drain(out_pipe[0], result.out, result.out_bytes, limits.keep_output);
+      out_open = drain(child.out_fd, result.out, result.out_bytes, limits.keep_output);
     if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
-      err_open = drain(err_pipe[0], result.err, result.err_bytes, limits.keep_output);
+      err_open = drain(child.err_fd, result.err, result.err_bytes, limits.keep_output);
   }
-  close(out_pipe[0]);
-  close(err_pipe[0]);
+  close(child.out_fd);
+  close(child.err_fd);
   result.seconds = result.timed_out ? killed_at : done_at;
   if (!result.timed_out && !result.unreaped) {
     if (WIFEXITED(status)) {

@@ -1,6 +1,6 @@
 // An opt-in timing trace for throughput work: with SCANLAB_GRADER_TRACE=FILE set, every traced
-// step appends one line "<start s> <seconds> <step>" (start counted from the grader's start) to
-// FILE. Off, a span costs one branch. Used by bench/device/grader_trace_gpu.sh to see where a
+// step appends one line "<start s> <seconds> <step>" (start counted from the process's start) to
+// FILE; the grader's runners inherit the variable and write their phases to the same file. Off, a span costs one branch. Used by bench/device/grader_trace_gpu.sh to see where a
 // grading's time goes; never part of a report.
 #pragma once
 
@@ -10,6 +10,10 @@
 namespace scanlab::grader {
 
 bool tracing();
+
+// Appends the line of a step that began at `start` and ends now (nothing when not tracing). For
+// steps that follow one another, such as the runner's phases; trace_span uses it too.
+void trace_step(std::chrono::steady_clock::time_point start, const std::string& step);
 
 class trace_span {
  public:
