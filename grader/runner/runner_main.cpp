@@ -3,7 +3,8 @@
 // The grader compiles the student's scan.cu into a shared object and starts this runner in a
 // sandboxed child (time and resource limits, its own process group). The runner loads the object,
 // calls scan() on the input the grader generated, and writes the *raw* device buffers - output,
-// input and workspace, each with the guard zones around it - to the file the grader named. The
+// input and workspace, each with the guard zones around it - to the file the grader named (leaving
+// out only elements that repeat, byte for byte, what the grader already has: see call_record). The
 // grader alone decides whether they are right: it knows the guard pattern, the input and the
 // reference, none of which the student's code can reach before the call. What the runner writes
 // to the status file (CUDA errors, the CPU backend's detector reports) can only add failures.
@@ -35,6 +36,7 @@
 #include <cuda_runtime.h>
 
 #include "../src/gpu_lock.h"
+#include "../src/mapped_file.h"
 #include "../src/trace.h"
 #include "runner_exit.h"
 #include "scanlab/backend.h"
@@ -126,6 +128,14 @@ std::vector<unsigned char> read_file(const std::string& path) {
   return data;
 }
 
+scanlab::grader::mapped_file map_file(const std::string& path) {
+  try {
+    return scanlab::grader::mapped_file::read(path);
+  } catch (const std::exception& e) {
+    die(e.what());
+  }
+}
+
 struct entry_points {
   workspace_bytes_fn workspace = nullptr;
   scan_fn scan = nullptr;
@@ -167,15 +177,27 @@ guarded allocate(std::size_t payload, const std::vector<unsigned char>& patterns
   return g;
 }
 
-// Appends `count` bytes of a device allocation to the raw output, kept in host memory until the
-// call's GPU work is over (the file is written after the timing lock is released: writing a
-// gigabyte to a disk is no reason to keep a timing waiting).
-void dump(std::vector<unsigned char>& out, const unsigned char* device, std::size_t count) {
-  const std::size_t at = out.size();
-  out.resize(at + count);
-  if (count > 0 && cudaMemcpy(out.data() + at, device, count, cudaMemcpyDeviceToHost) != cudaSuccess)
-    std::memset(out.data() + at, 0, count);
+// Copies `count` bytes of a device allocation to host memory (zeros when the copy fails: a sticky
+// error, which the status file reports and which fails the case before its buffers are read).
+void download(unsigned char* host, const unsigned char* device, std::size_t count) {
+  if (count > 0 && cudaMemcpy(host, device, count, cudaMemcpyDeviceToHost) != cudaSuccess) std::memset(host, 0, count);
 }
+
+// What one call's raw output record holds (grader/src/lab_grader.cpp reads it): in order,
+//   output: guard, [its n elements], guard;  input: guard, [its n elements], guard;
+//   workspace: guard, guard.
+// The elements are left out where they repeat what the grader has: an input the call did not
+// change ("in=same"), an output equal byte for byte to the first call's ("out=same", calls 2 and
+// up). That is lossless, and it spares a 2^27 case three gigabytes of copies (see mapped_file.h).
+struct call_record {
+  bool output_elements = true;
+  bool input_elements = false;
+};
+
+// Host copies of one call's buffers, kept from case to case by a server (see reusable_buffer).
+struct host_copies {
+  scanlab::grader::reusable_buffer first_output, later_output, input;
+};
 
 // GPU work runs under the device's timing lock, shared (src/gpu_lock.h): a timing elsewhere waits
 // for it, and it waits for a timing. The CPU backend has nothing to protect.
@@ -209,7 +231,7 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   clock.done("context");
   const entry_points e = load(o.so);
   clock.done("load");
-  const std::vector<unsigned char> input = read_file(o.input);
+  const scanlab::grader::mapped_file input = map_file(o.input);
   const std::vector<unsigned char> pattern = read_file(o.guard);
   if (input.size() != o.n * sizeof(float)) die("input file has the wrong size");
   if (pattern.empty() || pattern.size() % guard_zones != 0) die("the guard file must hold six equal zones");
@@ -223,7 +245,7 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   const std::size_t ws_bytes = e.workspace(n);
   std::fprintf(status, "workspace %zu\n", ws_bytes);
   std::optional<gpu_lock> on_gpu(std::in_place, lock_mode(gpu_lock::mode::shared));
-  std::vector<unsigned char> dumped;  // one call's raw buffers, written once the lock is released
+  static host_copies host;  // a server's cases share them
   guarded outbuf = allocate(bytes, pattern, 0), in = allocate(bytes, pattern, 1), ws = allocate(ws_bytes, pattern, 2);
   cudaMemcpy(in.data(), input.data(), bytes, cudaMemcpyHostToDevice);
   // A workspace arrives dirty: 0xff bytes, never zero.
@@ -260,15 +282,34 @@ int correctness(const options& o, FILE* protocol = nullptr) {
       std::replace(message.begin(), message.end(), '\n', '\x1f');
       std::fprintf(status, "call %d message %s\n", call, message.c_str());
     }
-    dump(dumped, outbuf.base, bytes + 2 * outbuf.guard);
-    dump(dumped, in.base, bytes + 2 * in.guard);
-    dump(dumped, ws.base, ws.guard);
-    dump(dumped, ws.base + ws.guard + ws_bytes, ws.guard);
+    // The raw buffers to host memory under the lock; the file is written after it is released
+    // (writing a gigabyte is no reason to keep a timing waiting).
+    const std::size_t zone = bytes + 2 * outbuf.guard;
+    unsigned char* const out_host = (call == 1 ? host.first_output : host.later_output).get(zone);
+    unsigned char* const in_host = host.input.get(zone);
+    unsigned char ws_guards[2 * 4096];
+    if (ws.guard > sizeof ws_guards / 2) die("guard zones larger than 4096 bytes");
+    download(out_host, outbuf.base, zone);
+    download(in_host, in.base, zone);
+    download(ws_guards, ws.base, ws.guard);
+    download(ws_guards + ws.guard, ws.base + ws.guard + ws_bytes, ws.guard);
     clock.done("dump");
     on_gpu.reset();
-    std::fwrite(dumped.data(), 1, dumped.size(), out);
+    call_record record;
+    record.input_elements = bytes > 0 && std::memcmp(in_host + in.guard, input.data(), bytes) != 0;
+    record.output_elements = call == 1 || bytes == 0 ||
+                             std::memcmp(out_host + outbuf.guard, host.first_output.get(zone) + outbuf.guard, bytes) != 0;
+    std::fprintf(status, "call %d layout out=%s in=%s\n", call, record.output_elements ? "full" : "same",
+                 record.input_elements ? "full" : "same");
+    auto put = [&](const unsigned char* from, std::size_t count) { std::fwrite(from, 1, count, out); };
+    put(out_host, outbuf.guard);
+    if (record.output_elements) put(out_host + outbuf.guard, bytes);
+    put(out_host + outbuf.guard + bytes, outbuf.guard);
+    put(in_host, in.guard);
+    if (record.input_elements) put(in_host + in.guard, bytes);
+    put(in_host + in.guard + bytes, in.guard);
+    put(ws_guards, 2 * ws.guard);
     std::fflush(out);
-    dumped.clear();
     clock.done("write");
     std::fprintf(status, "call %d done\n", call);
     if (err != cudaSuccess) {
@@ -291,7 +332,10 @@ float median(std::vector<float> v) {
   return v.empty() ? 0.f : v[v.size() / 2];
 }
 
-int performance(const options& o) {
+// Returns 1 when the measurement ended in a CUDA error (a server stops then), else 0.
+// protocol: a server's reply channel, told "call" and "returned" around the timed calls (the
+// grader's time limit for the student's code runs between them); nullptr for a run of its own.
+int performance(const options& o, FILE* protocol = nullptr) {
   phase_clock clock(o.n);
   require_device();
   cudaFree(nullptr);
@@ -299,7 +343,7 @@ int performance(const options& o) {
   const entry_points student = load(o.so);
   const entry_points reference = load(o.reference);
   clock.done("time-load");
-  const std::vector<unsigned char> input = read_file(o.input);
+  const scanlab::grader::mapped_file input = map_file(o.input);
   FILE* status = std::fopen(o.status.c_str(), "w");
   if (!status) die("cannot write the status file");
   const unsigned n = static_cast<unsigned>(o.n);
@@ -355,6 +399,7 @@ int performance(const options& o) {
   on_gpu.reset();
   on_gpu.emplace(lock_mode(gpu_lock::mode::exclusive));  // the GPU to itself, for the measurement only
   clock.done("time-lock-wait");
+  tell(protocol, "call");
   for (int w = 0; w < 3; ++w)
     for (int which = 0; which < 3; ++which) time_one(which, w);  // warm-up
   std::vector<float> samples[3];
@@ -373,22 +418,32 @@ int performance(const options& o) {
     }
   }
   const cudaError_t err = cudaDeviceSynchronize();
+  tell(protocol, "returned");
+  on_gpu.reset();
   clock.done("time-measure");
+  // A server goes on in this context: give the memory back.
+  for (float* p : inputs) cudaFree(p);
+  for (void* p : {static_cast<void*>(output), ws_student, ws_reference, flush}) cudaFree(p);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
   std::fprintf(status, "cuda %s\n", cudaGetErrorName(err));
   std::fprintf(status, "repeats %zu\n", samples[0].size());
   std::fprintf(status, "copy_ms %.6f\nstudent_ms %.6f\nreference_ms %.6f\n", median(samples[0]), median(samples[1]),
                median(samples[2]));
   std::fprintf(status, "finished\n");
   std::fclose(status);
-  return 0;
+  return err == cudaSuccess ? 0 : 1;
 }
 
 // --serve: one process, many correctness cases (a CUDA context costs 0.2 s, and on a GPU the driver
 // creates contexts one at a time, so a process per case made a lab's 16 cases wait on each other
 // across the whole machine). The grader writes one case per line on stdin, tab-separated:
 //   n, calls, zero workspace (0/1), object, input, guard, output, status
+// or, for the lab's timing (after its correctness cases, in the same context):
+//   "time", object, reference object, n, input, status
 // and reads "ready" (the device is up), then for each case "begin", "call" and "returned" around
-// each call of scan() (the grader's hang limit runs between them) and "done", from stdout. The object is
+// each call of scan() (the timing: around all its timed calls; the grader's hang limit runs
+// between them) and "done", from stdout. The object is
 // a fresh copy of the submission for every case, so each case starts with its own static and
 // __device__ variables, as a process of its own would. The student's prints go to stderr. After a
 // case that ended in a CUDA error or a detector report the server exits: on a GPU that context can
@@ -415,8 +470,21 @@ int serve() {
     }
     fields.push_back(field);
     tell(reply, "begin");  // the grader knows the case reached a live server
-    if (fields.size() != 8) die("--serve: a case line needs 8 tab-separated fields");
     options o;
+    if (fields[0] == "time") {
+      if (fields.size() != 6) die("--serve: a timing line needs 6 tab-separated fields");
+      o.time = true;
+      o.so = fields[1];
+      o.reference = fields[2];
+      o.n = std::strtoull(fields[3].c_str(), nullptr, 10);
+      o.input = fields[4];
+      o.status = fields[5];
+      const bool failed = performance(o, reply) != 0;
+      tell(reply, "done");
+      if (failed) return 0;
+      continue;
+    }
+    if (fields.size() != 8) die("--serve: a case line needs 8 tab-separated fields");
     o.n = std::strtoull(fields[0].c_str(), nullptr, 10);
     o.calls = std::atoi(fields[1].c_str());
     o.zero_workspace = fields[2] == "1";

@@ -30,6 +30,7 @@ void apply(const nlohmann::json& j, lab_rubric& r, const std::string& where) {
     else if (key == "weight") r.weight = value;
     else if (key == "sanitizers") r.sanitizers = value;
     else if (key == "cpu_detectors") r.cpu_detectors = value;
+    else if (key == "sanitizers_with_cpu_detectors") r.sanitizers_with_cpu_detectors = value;
     else if (key.rfind("_", 0) == 0 || key == "comment") continue;  // comments
     else throw std::runtime_error(where + ": unknown key \"" + key + "\"");
   }

@@ -28,6 +28,9 @@ struct lab_rubric {
   double weight = 1;            // multiplies every point of the lab
   bool sanitizers = true;       // GPU: compute-sanitizer steps when it is on PATH
   bool cpu_detectors = true;    // GPU: also the CPU backend's schedule runs (races, block orders)
+  // GPU with the CPU backend's schedule runs: racecheck and synccheck as well (by default they run
+  // only where those cannot: their findings could make a GPU grade differ from a CPU one).
+  bool sanitizers_with_cpu_detectors = false;
 };
 
 struct rubric {

@@ -111,15 +111,14 @@ float input_element(std::uint64_t seed, std::uint64_t i, data_kind kind) {
   return 0.0f;
 }
 
-std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind) {
-  std::vector<float> v(n);
+void fill_input(float* out, std::size_t n, std::uint64_t seed, data_kind kind) {
   auto fill = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) v[i] = input_element(seed, i, kind);
+    for (std::size_t i = begin; i < end; ++i) out[i] = input_element(seed, i, kind);
   };
   const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
   if (n < (std::size_t(1) << 22) || hw == 1) {
     fill(0, n);
-    return v;
+    return;
   }
   const unsigned workers = std::min(hw, 16u);
   std::vector<std::thread> threads;
@@ -129,6 +128,11 @@ std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind)
     threads.emplace_back(fill, begin, end);
   }
   for (auto& t : threads) t.join();
+}
+
+std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind) {
+  std::vector<float> v(n);
+  fill_input(v.data(), n, seed, kind);
   return v;
 }
 

@@ -36,5 +36,7 @@ bool integer_valued(data_kind kind);
 
 float input_element(std::uint64_t seed, std::uint64_t i, data_kind kind);
 std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind);
+// The same elements written to out[0..n) (a mapped file, say: no vector in between).
+void fill_input(float* out, std::size_t n, std::uint64_t seed, data_kind kind);
 
 }  // namespace scanlab::harness
