@@ -102,7 +102,9 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
   } else {
     const std::string cpp = work_dir + "/scan-" + backend + ".cpp";
     steps.push_back({config.rewriter, cu, "-o", cpp});
-    std::vector<std::string> flags = {"-std=c++20", "-O2", "-g", "-fPIC",
+    // -g1: line tables, all that AddressSanitizer's reports read (nothing else reads the grader's
+    // objects' debug information); 0.04-0.06 s less per build than -g.
+    std::vector<std::string> flags = {"-std=c++20", "-O2", "-g1", "-fPIC",
                                       "-ftls-model=initial-exec",  // the runner executable owns the TLS
                                       "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include, "-I" + config.common_include};
     // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
