@@ -43,6 +43,16 @@ using harness::data_kind;
 
 namespace {
 
+// Files removed when the scope ends, however it ends (a case's and a timing's gigabyte inputs and
+// outputs: labs graded at once would otherwise fill the disk or the tmpfs).
+struct removed_on_exit {
+  std::vector<std::string> paths;
+  ~removed_on_exit() {
+    std::error_code ec;
+    for (const std::string& p : paths) fs::remove(p, ec);
+  }
+};
+
 constexpr std::size_t guard_bytes = 4096;
 constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;
 
@@ -267,14 +277,7 @@ class lab_runner {
     // The input and the raw output of a large case live in memory when the machine has room
     // (a tmpfs /dev/shm): a disk shared by labs graded at once made a 2^27 case take 25 s.
     const std::string data = fmt::format("{}/case{}", data_dir(c.n), index);
-    struct remove_when_judged {
-      std::string stem, data;
-      ~remove_when_judged() {
-        std::error_code ec;
-        for (const char* ext : {".in", ".out"}) fs::remove(data + ext, ec);
-        fs::remove(stem + ".so", ec);
-      }
-    } cleanup{stem, data};
+    const removed_on_exit cleanup{{data + ".in", data + ".out", stem + ".so"}};
     std::optional<trace_span> preparing(std::in_place, tracing() ? fmt::format("input {} n={}", stem, c.n) : "");
     // Generated into the file's mapping, which the check reads as well (see mapped_file.h).
     const mapped_file input_file = mapped_file::create(data + ".in", c.n * 4);
@@ -1168,13 +1171,7 @@ lab_result grade_lab(const lab_job& job) {
         const mapped_file input = mapped_file::create(input_path, n * 4);
         harness::fill_input(reinterpret_cast<float*>(input.data()), n, mix(job.seed, 31), data_kind::small_integers);
       }
-      struct remove_input {
-        std::string path;
-        ~remove_input() {
-          std::error_code ec;
-          fs::remove(path, ec);
-        }
-      } remove_after_timing{input_path};
+      const removed_on_exit remove_after_timing{{input_path}};
       sandbox_limits limits;
       limits.wall_seconds = std::max(60.0, rb.time_limit_s * 3);
       // The runner takes the GPU's lock itself: shared for its uploads, exclusive for the measurement.
