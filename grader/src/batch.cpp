@@ -1,9 +1,14 @@
 #include "batch.h"
 
+#include <linux/magic.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -33,6 +38,20 @@ std::vector<std::string> unknown_folders(const std::string& dir, const std::vect
   return messages;
 }
 
+// Where the labs' work folders go: $TMPDIR when set; else /dev/shm when it is a tmpfs with 4 GB
+// free (a grading creates and deletes a few hundred small files per submission, and on the
+// development machine's ext4 /tmp their bookkeeping was 5% of a batch's time); else /tmp.
+std::string scratch_parent() {
+  if (const char* t = std::getenv("TMPDIR"); t != nullptr && *t != '\0') return t;
+  struct statfs info{};
+  struct statvfs space{};
+  if (statfs("/dev/shm", &info) == 0 && info.f_type == TMPFS_MAGIC && statvfs("/dev/shm", &space) == 0 &&
+      static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize >= (std::uint64_t(4) << 30) &&
+      access("/dev/shm", W_OK) == 0)
+    return "/dev/shm";
+  return fs::temp_directory_path().string();
+}
+
 }  // namespace
 
 std::vector<submission_result> grade_submissions(const grading_request& req, const std::vector<std::string>& dirs) {
@@ -54,7 +73,7 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
     for (std::size_t l = 0; l < req.lab_ids.size(); ++l) units.push_back({s, l});
   }
   const std::string scratch_root =
-      fs::temp_directory_path().string() + fmt::format("/scanlab-grade-{}-{}", getpid(), req.seed % 100000);
+      scratch_parent() + fmt::format("/scanlab-grade-{}-{}", getpid(), req.seed % 100000);
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<double> started(dirs.size(), 0), finished(dirs.size(), 0);
   std::vector<std::size_t> labs_left(dirs.size(), req.lab_ids.size());

@@ -103,7 +103,7 @@ void case_server::kill_now(sandbox_result* into) {
   int status = 0;
   while (!reaped && seconds_since(t0) < limits_.kill_grace_seconds) {
     reaped = waitpid(child_.pid, &status, WNOHANG) == child_.pid;
-    if (!reaped) poll(nullptr, 0, 20);
+    if (!reaped) detail::wait_for_exit(child_.exit_fd, 20);
   }
   if (!reaped) {
     detail::remember_unreaped(child_.pid);
@@ -113,7 +113,7 @@ void case_server::kill_now(sandbox_result* into) {
 }
 
 void case_server::release() {
-  for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd})
+  for (int fd : {child_.in_fd, child_.out_fd, child_.err_fd, child_.exit_fd})
     if (fd >= 0) close(fd);
   child_ = spawned_child{};
 }
@@ -125,7 +125,7 @@ void case_server::collect_exit(sandbox_result& r, double wait_seconds) {
   int status = 0;
   pid_t w = 0;
   while ((w = waitpid(child_.pid, &status, WNOHANG)) == 0 && seconds_since(t0) < wait_seconds)
-    poll(nullptr, 0, 10);
+    detail::wait_for_exit(child_.exit_fd, 10);
   if (w != child_.pid) {
     kill_now(&r);
     return;

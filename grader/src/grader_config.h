@@ -10,6 +10,7 @@ namespace scanlab::grader {
 struct grader_config {
   std::string source_dir, bin_dir, cxx, rewriter, cpu_include, common_include, nvcc, cuda_architectures;
   std::string cccl_include;  // libcu++ for CPU-backend builds (cmake/ScanlabCccl.cmake); empty if none
+  std::string cpu_link_flag;  // e.g. -fuse-ld=gold: a faster linker for CPU-backend objects, if any
   std::vector<std::string> backends;
   bool has_backend(const std::string& b) const;
   std::string runner(const std::string& backend) const { return bin_dir + "/scanlab-runner-" + backend; }

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -119,6 +120,11 @@ void reap_leftovers() {
   });
 }
 
+void wait_for_exit(int exit_fd, int max_ms) {
+  struct pollfd p = {exit_fd, POLLIN, 0};
+  poll(&p, 1, max_ms);  // a negative fd is ignored: then a plain sleep
+}
+
 }  // namespace detail
 
 using namespace detail;
@@ -203,6 +209,11 @@ spawned_child spawn_sandboxed(const std::vector<std::string>& argv, const std::v
   child.out_fd = out_pipe[0];
   child.err_fd = err_pipe[0];
   child.in_fd = in_pipe[1];
+#ifdef SYS_pidfd_open
+  // Waiting loops poll this with the pipes: a child's exit wakes them at once, where a short sleep
+  // between waitpid calls left a core idle for up to 20 ms after each of a grading's ~100 children.
+  child.exit_fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+#endif
   return child;
 }
 
@@ -261,8 +272,10 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
       if (!swept) result.escaped_killed += kill_by_token(token_entry);
       break;
     }
-    struct pollfd fds[2] = {{out_open ? child.out_fd : -1, POLLIN, 0}, {err_open ? child.err_fd : -1, POLLIN, 0}};
-    poll(fds, 2, 20);
+    struct pollfd fds[3] = {{out_open ? child.out_fd : -1, POLLIN, 0},
+                            {err_open ? child.err_fd : -1, POLLIN, 0},
+                            {done ? -1 : child.exit_fd, POLLIN, 0}};
+    poll(fds, 3, 20);
     if (out_open && (fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
       out_open = drain(child.out_fd, result.out, result.out_bytes, limits.keep_output);
     if (err_open && (fds[1].revents & (POLLIN | POLLHUP | POLLERR)))
@@ -270,6 +283,7 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   }
   close(child.out_fd);
   close(child.err_fd);
+  if (child.exit_fd >= 0) close(child.exit_fd);
   result.seconds = result.timed_out ? killed_at : done_at;
   if (!result.timed_out && !result.unreaped) {
     if (WIFEXITED(status)) {

@@ -17,6 +17,7 @@ struct spawned_child {
   pid_t pid = -1;
   int out_fd = -1, err_fd = -1;  // non-blocking read ends of its stdout and stderr
   int in_fd = -1;                // write end of its stdin (with_stdin), else -1
+  int exit_fd = -1;              // a pidfd: readable once it has exited (-1 where the kernel has none)
   std::string token_entry;       // "SCANLAB_SANDBOX_TOKEN=...", in its environment
   bool started() const { return pid > 0; }
 };
@@ -33,6 +34,8 @@ int kill_by_token(const std::string& entry);
 // A child killed at its limit that the kernel had not released yet: reaped later, never waited for.
 void remember_unreaped(pid_t pid);
 void reap_leftovers();
+// Sleeps until the child behind exit_fd has exited, or at most max_ms (all of it without a pidfd).
+void wait_for_exit(int exit_fd, int max_ms);
 }  // namespace detail
 
 }  // namespace scanlab::grader

@@ -2,7 +2,7 @@
 // Lab 7 (hierarchical scan) constants. Read-only.
 
 // Elements per section at every level of the hierarchy. Kept small on purpose:
-// n = 2^21 already needs three levels (2^21 -> 2048 sums -> 2 sums -> done),
+// n = 2^20 + 2048 already needs three levels (2^20 + 2048 -> 1026 sums -> 2 sums -> done),
 // so the recursion really gets exercised by the tests.
 constexpr unsigned SECTION_SIZE = 1024;
 
