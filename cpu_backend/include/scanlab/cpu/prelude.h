@@ -5,6 +5,16 @@
 // would collide with; math_api.h provides CUDA's global math names instead.)
 #pragma once
 
+// libstdc++'s special math functions are declared by special_math.h instead (see there): turned
+// off before the first standard header, unless a file included <cmath> before the prelude.
+#if __has_include(<bits/c++config.h>)
+#include <bits/c++config.h>
+#if !defined(_GLIBCXX_BITS_SPECFUN_H) && _GLIBCXX_USE_STD_SPEC_FUNCS
+#undef _GLIBCXX_USE_STD_SPEC_FUNCS
+#define SCANLAB_LAZY_SPECIAL_MATH 1
+#endif
+#endif
+
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +28,7 @@
 #include <new>
 #include <utility>
 
+#include "scanlab/cpu/special_math.h"
 #include "scanlab/cpu/types.h"
 #include "scanlab/cpu/runtime_api.h"
 #include "scanlab/cpu/thread_context.h"
