@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -14,20 +15,14 @@ bool grader_config::has_backend(const std::string& b) const {
   return std::find(backends.begin(), backends.end(), b) != backends.end();
 }
 
-namespace {
-bool linker_available(const std::string& name) {
+std::string find_on_path(const std::string& program) {
   const char* path = std::getenv("PATH");
-  std::string dirs = std::string(path ? path : "") + ":/usr/bin:/usr/local/bin";
-  for (std::size_t start = 0; start <= dirs.size();) {
-    std::size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    const std::string dir = dirs.substr(start, end - start);
-    start = end + 1;
-    if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0) return true;
-  }
-  return false;
+  if (!path) return "";
+  std::istringstream dirs(path);
+  for (std::string d; std::getline(dirs, d, ':');)
+    if (!d.empty() && ::access((d + "/" + program).c_str(), X_OK) == 0) return d + "/" + program;
+  return "";
 }
-}  // namespace
 
 std::string executable_dir() {
   char buffer[4096];
@@ -55,7 +50,8 @@ bool load_config(grader_config& c, std::string& error) {
     c.cccl_include = j.value("cccl_include", "");
     c.cpu_link_flag = j.value("cpu_link_flag", "");
     // The build that wrote this file found gold; a grader copied to another machine may not.
-    if (c.cpu_link_flag == "-fuse-ld=gold" && !linker_available("ld.gold")) c.cpu_link_flag.clear();
+    if (c.cpu_link_flag == "-fuse-ld=gold" && find_on_path("ld.gold").empty() && access("/usr/bin/ld.gold", X_OK) != 0)
+      c.cpu_link_flag.clear();
     c.nvcc = j.at("nvcc");
     c.cuda_architectures = j.at("cuda_architectures");
     c.backends = j.at("backends").get<std::vector<std::string>>();

@@ -19,6 +19,9 @@ struct grader_config {
 // The directory of the running executable.
 std::string executable_dir();
 // Loads the configuration; on failure prints why and returns false.
+// The full path of a program on PATH ("" when absent): execve does not search PATH.
+std::string find_on_path(const std::string& program);
+
 bool load_config(grader_config& config, std::string& error);
 
 }  // namespace scanlab::grader

@@ -614,16 +614,6 @@ test_result group_test(const std::string& lab_label, const std::string& kind, co
   return t;
 }
 
-// The full path of a program on PATH ("" when absent): execve does not search PATH.
-std::string find_on_path(const std::string& program) {
-  const char* path = std::getenv("PATH");
-  if (!path) return "";
-  std::istringstream dirs(path);
-  for (std::string d; std::getline(dirs, d, ':');)
-    if (!d.empty() && ::access((d + "/" + program).c_str(), X_OK) == 0) return d + "/" + program;
-  return "";
-}
-
 }  // namespace
 
 // One grade whatever the backend: a GPU runs the threads of a block in lockstep warps and usually
