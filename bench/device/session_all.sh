@@ -17,7 +17,7 @@ nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total,clocks.max.s
 nvcc --version | tail -2 >>"$OUT/gpu.txt"
 cmake --version | head -1 >>"$OUT/gpu.txt"
 stamp "configure"
-timeout 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF >"$OUT/configure.log" 2>&1 \
+timeout 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_BUILD_RESEARCH=ON >"$OUT/configure.log" 2>&1 \
   || { stamp "configure FAILED"; tail -30 "$OUT/configure.log"; }
 stamp "build"
 timeout 240 ninja -C "$BUILD" -j 16 -k 0 >"$OUT/build.log" 2>&1 || stamp "build had failures (see build.log)"
@@ -50,8 +50,8 @@ run_part() {  # name budget_seconds script
 for part in ${SCANLAB_PARTS:-bench labs grader}; do
   case $part in
     bench) run_part bench 170 bench/device/bench_gpu.sh ;;
-    round7) SCANLAB_ROUND_PATTERN='^lb-fb' BUILD="$BUILD" run_part round7 150 bench/device/lookback_round4.sh ;;
-    round8) SCANLAB_ROUND_PATTERN='^lb-(fb|deep)' BUILD="$BUILD" run_part round8 200 bench/device/lookback_round4.sh ;;
+    round7) SCANLAB_ROUND_PATTERN='^lb-fb' BUILD="$BUILD" run_part round7 150 research/lookback/device/lookback_round4.sh ;;
+    round8) SCANLAB_ROUND_PATTERN='^lb-(fb|deep)' BUILD="$BUILD" run_part round8 200 research/lookback/device/lookback_round4.sh ;;
     labs) run_part labs 80 bench/device/labs_catch2.sh ;;
     advanced)
       # Lab 8's advanced reference: its GPU check (24 cases to 2^30), then the benchmark against the

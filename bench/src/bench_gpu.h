@@ -31,6 +31,8 @@ struct implementation {
 
 void add_baselines(std::vector<implementation>& out);
 void add_labs(std::vector<implementation>& out);       // generated from labs.json (bench/CMakeLists.txt)
+// The look-back research's variants (research/lookback/src/lookback_registry.cpp, built with
+// -DSCANLAB_BUILD_RESEARCH=ON; else no_research.cpp: none).
 void add_lookback_variants(std::vector<implementation>& out);
 const char* lookback_description(const std::string& name);  // "" for other names
 

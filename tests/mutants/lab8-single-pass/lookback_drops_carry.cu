@@ -54,7 +54,7 @@
 // first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
 // there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
 // 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
-// large n the same change lost 5% (bench/NOTES.md, round 7; probably because 30,000+ blocks do not
+// large n the same change lost 5% (research/lookback/NOTES.md, round 7; probably because 30,000+ blocks do not
 // start strictly in index order), so the staged kernel keeps the ticket.
 //
 // Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
@@ -468,7 +468,7 @@ __device__ __forceinline__ float staged_aggregate(const float (*row_totals)[STAG
 }
 
 // Block = the 256 data threads, plus one warp without data: the look-ahead warp. Why: a probe of
-// every tile's life on an H200 (bench/NOTES.md, round 17) found 3.3 of its 13.5 us in the
+// every tile's life on an H200 (research/lookback/NOTES.md, round 17) found 3.3 of its 13.5 us in the
 // look-back *after* every predecessor had published, i.e. walking back over their status words
 // one L2 round trip per 32, and 4.5 us in the copy. The walk needs nothing of the tile, so the
 // look-ahead warp starts it as soon as the ticket is known and it overlaps the copy. The tile's

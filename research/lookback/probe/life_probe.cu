@@ -1,11 +1,11 @@
-// Where a staged look-back tile spends its life (round 17, bench/NOTES.md): the adopted kernel
+// Where a staged look-back tile spends its life (round 17, research/lookback/NOTES.md): the adopted kernel
 // (lb-pfl-256x32, the shape of decoupled_lookback.cu's staged kernel) at n = 2^28 with the probe
 // compiled in. For every tile, in ticket order: block start, ticket known, data landed (aggregate
 // published), prefix known, stores issued; and how many windows and polls its look-back took.
 // The look-back wait is split into the part explained by predecessors whose data had not landed
 // yet (the convoy) and the rest (the walk's own latency).
 //
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/life_probe.cu -o life_probe && ./life_probe [deep4|fwd|pfo64]
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I research/lookback research/lookback/probe/life_probe.cu -o life_probe && ./life_probe [deep4|fwd|pfo64]
 #include "probe/probe_common.cuh"
 
 #include <algorithm>

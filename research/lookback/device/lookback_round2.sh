@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Look-back round 2 (device machine): the speculative-load variants (lb-spec-*, bench/NOTES.md)
+# Look-back round 2 (device machine): the speculative-load variants (lb-spec-*, research/lookback/NOTES.md)
 # against the best earlier shape, the advanced reference, memcpy, a float4 copy and CUB, at small n
 # (2^10..2^16, the launch-bound regime) and large n (2^20..2^30). Also grades the known-wrong
 # submissions of tests/grader/submissions on the GPU (the step that ran out of time before).
 #
-#   cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF && ninja -C build-gpu
-#   bash bench/device/lookback_round2.sh build-gpu
+#   cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_BUILD_RESEARCH=ON && ninja -C build-gpu
+#   bash research/lookback/device/lookback_round2.sh build-gpu
 # Writes $OUT/round2/: bench.json, bench.txt, summary.md, submissions/ (+ summary.csv), logs.
 set -uo pipefail
 BUILD=${1:-build-gpu}

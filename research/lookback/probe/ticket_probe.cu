@@ -1,11 +1,11 @@
 // Which block gets which ticket, and when: a diagnostic of the staged look-back kernel (round 11,
-// bench/NOTES.md). The staged kernel guesses that its ticket equals blockIdx.x and copies that tile
+// research/lookback/NOTES.md). The staged kernel guesses that its ticket equals blockIdx.x and copies that tile
 // while the atomic is in flight; every wrong guess costs a second DRAM read of a whole tile. This
 // program runs lb-stage-256x32 at n = 2^28 with the probe compiled in and reports how often the
 // guess was wrong, how far tickets stray from blockIdx.x, and how far out of index order the
 // blocks reached their ticket (what tile = blockIdx.x would have had to wait for).
 //
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I bench bench/probe/ticket_probe.cu -o ticket_probe && ./ticket_probe
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I research/lookback research/lookback/probe/ticket_probe.cu -o ticket_probe && ./ticket_probe
 #include "probe/probe_common.cuh"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// What the probe programs (bench/probe/*.cu) share: the look-back variants compiled with the probe
+// What the probe programs (research/lookback/probe/*.cu) share: the look-back variants compiled with the probe
 // (SCANLAB_LOOKBACK_PROBE, probe/ticket_probe.h), an error check for main(), and the input.
 // Include it first: the probe switch must be set before the variants are.
 #pragma once

@@ -1,4 +1,4 @@
-// Diagnostic build of the look-back variants (SCANLAB_LOOKBACK_PROBE, bench/probe/*.cu): for each
+// Diagnostic build of the look-back variants (SCANLAB_LOOKBACK_PROBE, research/lookback/probe/*.cu): for each
 // tile of the staged kernel, the block that drew its ticket, and when (%globaltimer, ns) the tile
 // passed each stage of its life; for each look-back, how many windows it read and how many polls
 // it waited. Included inside lookback_variants.cuh's namespace, after g_ticket.

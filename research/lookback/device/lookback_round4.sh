@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Look-back rounds 4 and 5 (device machine): the look-ahead (lb-ahead-*) and block-wide look-back
-# (lb-wide-*) staged variants (bench/NOTES.md) against the round-3 winner, the advanced reference, memcpy, a float4 copy and CUB. Builds only
+# (lb-wide-*) staged variants (research/lookback/NOTES.md) against the round-3 winner, the advanced reference, memcpy, a float4 copy and CUB. Builds only
 # what it needs, checks every new variant with lab 8's GPU check first, then benchmarks.
 #
-#   bash bench/device/lookback_round4.sh            (repository root; $OUT set by the device tool)
+#   bash research/lookback/device/lookback_round4.sh            (repository root; $OUT set by the device tool)
 # Writes $OUT/round4/: build.log, check.log, bench.json, bench.txt, summary.md, steps.txt.
 set -uo pipefail
 OUT=${OUT:-/tmp/scanlab-out}
@@ -21,7 +21,7 @@ step() {  # step NAME SECONDS command...
     | tee -a "$DIR/steps.txt"
 }
 : >"$DIR/steps.txt"
-step configure 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF
+step configure 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_BUILD_RESEARCH=ON
 step build 300 ninja -C "$BUILD" -j 16 scanlab-bench lab8-single-pass-check-lookback-gpu lab8-single-pass-check-advanced-gpu
 PATTERN=${SCANLAB_ROUND_PATTERN:-^lb-(ahead|wide)}
 VARIANTS=${SCANLAB_ROUND_VARIANTS:-$("$BUILD/bin/scanlab-bench" --list | awk -v p="$PATTERN" '$2=="variant" && $1 ~ p {print $1}')}

@@ -1,5 +1,5 @@
 // Candidate shapes of lab 8's decoupled look-back scan, as compile-time choices, so that one
-// benchmark run on a GPU can measure them side by side (bench/NOTES.md says what each is meant
+// benchmark run on a GPU can measure them side by side (research/lookback/NOTES.md says what each is meant
 // to buy). The student-facing reference, solutions/lab8-single-pass/decoupled_lookback.cu, stays
 // self-contained; the winning parameters are copied into it by hand after a device run.
 //

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Look-back round 10 (device machine): the staged tile moved by the bulk-copy engine (lb-bulk-*,
-# bench/NOTES.md) against the staged round-3 winner, the advanced reference, memcpy, a float4 copy
+# research/lookback/NOTES.md) against the staged round-3 winner, the advanced reference, memcpy, a float4 copy
 # and CUB. Builds only what it needs; lab 8's GPU check of every new variant runs first, all at once
 # (each is mostly host work), and a variant that fails it is left out of the benchmark.
 #
-#   bash bench/device/lookback_round10.sh        (repository root; $OUT set by the device tool)
+#   bash research/lookback/device/lookback_round10.sh        (repository root; $OUT set by the device tool)
 # Writes $OUT/round10/ (SCANLAB_ROUND_NAME): steps.txt, build.log, check-<variant>.log, bench.json, bench.txt, summary.md.
 # SCANLAB_ROUND_PATTERN picks other variants (default '^lb-bulk'); SCANLAB_ROUND_LOG2 the sizes;
 # SCANLAB_ROUND_LATENCY the largest log2 n with isolated-call latency too (default 0: none).
@@ -25,7 +25,7 @@ step() {  # step NAME SECONDS command...
 }
 : >"$DIR/steps.txt"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv >"$DIR/gpu.txt" 2>&1
-step configure 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF
+step configure 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_BUILD_RESEARCH=ON
 step build 300 ninja -C "$BUILD" -j 16 scanlab-bench lab8-single-pass-check-lookback-gpu lab8-single-pass-check-advanced-gpu
 PATTERN=${SCANLAB_ROUND_PATTERN:-^lb-bulk}
 VARIANTS=$("$BUILD/bin/scanlab-bench" --list | awk -v p="$PATTERN" '$2=="variant" && $1 ~ p && $1 !~ /^diag-/ {print $1}')

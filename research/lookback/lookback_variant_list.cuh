@@ -1,6 +1,6 @@
 // The look-back variants the benchmark measures and the CPU backend checks (one list for both).
 // variant<Threads, Items, MinBlocks, Load, StreamStores, EarlyPublish, Persistent, BackoffNs[, Speculate]>;
-// see lookback_variants.cuh for what each parameter does and bench/NOTES.md for why each is here.
+// see lookback_variants.cuh for what each parameter does and research/lookback/NOTES.md for why each is here.
 //
 // SCANLAB_LOOKBACK_VARIANTS(X) calls X(set, "name", type, "what it tests") for every variant. The
 // GPU benchmark compiles the variants in several translation units (the set number), so that a
@@ -132,7 +132,7 @@ struct v_pfl_efcs_256x32 : v_pfl_256x32 {
 // A short look-ahead (round 14's 256 and 1024 tiles evicted what the resident tiles needed).
 using v_pfa16_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 16>;
 using v_pfa64_256x32 = variant<256, 32, 6, 0, false, true, false, 20, false, true, false, false, false, false, 1, 0, 64>;
-// Round 17: the life probe (bench/probe/life_probe.cu) on the H200 found 3.4 us of a tile's 13.8 us
+// Round 17: the life probe (research/lookback/probe/life_probe.cu) on the H200 found 3.4 us of a tile's 13.8 us
 // spent in the look-back after every predecessor had published: 2.5 windows of 32, each one L2
 // round trip (about 1 us under load), read one after another. Deeper windows read them at once.
 //                              Thr  It MinB                          Spec   Stg  Ahd    Wide   Late   Fb   Depth Bulk Prefetch

@@ -2,7 +2,7 @@
 # Nsight Compute profile (device machine) of lab 8's look-back kernels next to lab 6's coarsened
 # scan, which streams at the copy's speed: where do the look-back kernels' warps wait?
 #
-#   bash bench/device/profile_lookback.sh            (repository root; $OUT set by the device tool)
+#   bash research/lookback/device/profile_lookback.sh            (repository root; $OUT set by the device tool)
 # Writes $OUT/profile/: <impl>-details.txt (speed of light, memory, warp states, occupancy),
 # <impl>-source.csv.gz (per-SASS-line stall samples), steps.txt.
 set -uo pipefail
@@ -12,7 +12,7 @@ DIR="$OUT/profile"
 mkdir -p "$DIR"
 export PATH=/usr/local/cuda/bin:$PATH
 NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
-[ -f "$BUILD/build.ninja" ] || timeout 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF >"$DIR/configure.log" 2>&1
+[ -f "$BUILD/build.ninja" ] || timeout 120 cmake -S . -B "$BUILD" -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_BUILD_RESEARCH=ON >"$DIR/configure.log" 2>&1
 timeout 300 ninja -C "$BUILD" -j 16 scanlab-bench >"$DIR/build.log" 2>&1 || tail -20 "$DIR/build.log"
 LOG2=${SCANLAB_PROFILE_LOG2:-26}
 for spec in ${SCANLAB_PROFILE_IMPLS:-advanced:staged_scan lab6-solution:coarsened lb-ahead-256x32:ahead_kernel}; do

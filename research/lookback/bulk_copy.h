@@ -1,5 +1,5 @@
 // Whole-tile copies between global and shared memory for the look-back variants (round 10,
-// bench/NOTES.md). On sm_90 and later one thread hands the tile to the SM's bulk-copy engine
+// research/lookback/NOTES.md). On sm_90 and later one thread hands the tile to the SM's bulk-copy engine
 // (TMA, PTX cp.async.bulk): one instruction per tile instead of one 16-byte cp.async per thread
 // and vector, and the copy's requests are not tracked per thread. Completion of a load is counted
 // in bytes on a shared-memory mbarrier, which every reader waits on.
