@@ -72,7 +72,7 @@ fi
 
 # 3. Plots and summary (matplotlib: a few seconds, more if it must build its font cache first).
 if [ "${#JSONS[@]}" -gt 0 ]; then
-  step plots 30 python3 bench/plot_bench.py "${JSONS[@]}" --out "$DIR/plots"
+  step plots 30 python3 bench/plot_bench.py "${JSONS[@]}" --out "$DIR/plots" --variants
   timeout 5 python3 bench/summarize_bench.py "${JSONS[@]}" "$DIR/students.json" >"$DIR/summary.md" 2>"$DIR/summary.log" ||
     echo "summary failed: $(tail -3 "$DIR/summary.log")" >>"$DIR/summary.md"
   [ -z "$SKIP" ] || echo "Hung (left out of later runs): $SKIP" >>"$DIR/summary.md"

@@ -8,7 +8,7 @@ Reads every bench/results/*.json written by `scanlab-bench --json` on a GPU ("be
     <out>/bench/overview.md      one row per implementation at the largest size every lab reached
     <out>/bench/<lab>.md         the lab's solution at every size, next to the copy and CUB
     <out>/plots/<lab>.svg        GB/s against n: the solution, the copy ceiling and CUB
-and embeds bench/plot_bench.py's figures (docs/plots/bench-*.svg) where they exist.
+and the overview embeds bench/plot_bench.py's figures (docs/plots/bench-labs-*.svg) where they exist.
 When the folder holds no such file it writes placeholders that say so (a PENDING admonition, no
 plot), so the site still builds; dropping the JSON in and rebuilding (`make docs`) fills everything
 in. When the folder does not exist at all -- a student release (`scanlab release`) leaves bench/
@@ -22,6 +22,7 @@ import html
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,12 +53,18 @@ def pending(what: str) -> str:
             "    Nothing in this section is a measured number until then.\n")
 
 
+def portable(command: str) -> str:
+    """The command with its absolute paths cut to file names: the page names no folder of the machine
+    that ran it (`--json /root/out/bench/bench.json` -> `--json bench.json`)."""
+    return re.sub(r"(?<![^\s=])/\S*/([^/\s]+)", r"\1", command)
+
+
 def source_line(doc) -> str:
     m = doc.get("machine", {})
-    rel = doc["_path"].relative_to(ROOT) if doc["_path"].is_relative_to(ROOT) else doc["_path"]
+    rel = doc["_path"].relative_to(ROOT) if doc["_path"].is_relative_to(ROOT) else doc["_path"].name
     return (f"Measured on {m.get('gpu', '?')} ({m.get('sm_count', '?')} SMs), {doc.get('date', '?')}; "
             f"file `{rel}`, written by `bash bench/device/bench_gpu.sh build-gpu` (which ran "
-            f"`{doc.get('command', '?')}`). GB/s counts 8 bytes per element "
+            f"`{portable(doc.get('command', '?'))}`). GB/s counts 8 bytes per element "
             "(read + write); *of copy* = copy time / scan time; *x CUB* = CUB time / scan time.\n")
 
 
@@ -153,56 +160,87 @@ def overview_table(doc) -> str:
     return HEADER + source_line(doc) + "\n" + "\n".join(head + rows) + "\n"
 
 
+# Legend labels where the implementation's name alone does not say which algorithm it is.
+LEGEND = {"lab8-solution": "lab8-solution (chain)", "lab8-advanced": "lab8-advanced (look-back)"}
+# Colour, marker, dash pattern: every line stays apart in colour and in grey-scale print.
+STYLES = [("#4363d8", "circle", ""), ("#469990", "square", ""), ("#911eb4", "diamond", ""),
+          ("#9a6324", "triangle", "")]
+CEILING_STYLE = ("#000000", None, "6 3")
+CUB_STYLE = ("#e6194b", None, "8 3 2 3")
+
+
+def marker(shape, x, y, color) -> str:
+    if shape == "circle":
+        return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>'
+    if shape == "square":
+        return f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="{color}"/>'
+    if shape == "diamond":
+        return f'<path d="M{x:.1f} {y - 4:.1f}L{x + 4:.1f} {y:.1f}L{x:.1f} {y + 4:.1f}L{x - 4:.1f} {y:.1f}Z" fill="{color}"/>'
+    return f'<path d="M{x:.1f} {y - 4:.1f}L{x + 4:.1f} {y + 3:.1f}L{x - 4:.1f} {y + 3:.1f}Z" fill="{color}"/>'
+
+
 def plot(doc, lab) -> str | None:
-    """A small hand-drawn SVG line plot (no matplotlib needed): GB/s against log2 n."""
-    palette = ["#e65100", "#6a1b9a", "#00838f", "#ad1457"]
-    series = [(name, points(doc, name), palette[i % 4]) for i, name in enumerate(lab_names(doc, lab))]
+    """A small hand-drawn SVG line plot (no matplotlib needed): GB/s on a log scale against log2 n.
+
+    Log scale, because the lines span four orders of magnitude: lab 1 and lab 8's chain stay under
+    60 GB/s where the copy reaches 3000, and a linear axis flattens them onto the x axis."""
+    series = [(LEGEND.get(name, name), points(doc, name), STYLES[i % len(STYLES)])
+              for i, name in enumerate(lab_names(doc, lab))]
     series = [s for s in series if s[1]]
     if not series:
         return None
-    series += [("copy ceiling", copy_points(doc), "#2e7d32"), ("CUB", points(doc, "cub"), "#1565c0")]
-    allp = [p for _, ps, _ in series for p in ps]
+    series += [("copy ceiling", copy_points(doc), CEILING_STYLE), ("CUB", points(doc, "cub"), CUB_STYLE)]
+    allp = [p for _, ps, _ in series for p in ps if p["gbps"] > 0]
     x0, x1 = min(p["log2n"] for p in allp), max(p["log2n"] for p in allp)
-    ymax = max(p["gbps"] for p in allp) * 1.1
-    step = 10 ** math.floor(math.log10(ymax / 4)) if ymax > 0 else 1
-    W, H, L, B, T, R = 640, 340, 60, 40, 20, 150
+    d0 = math.floor(math.log10(min(p["gbps"] for p in allp)))
+    d1 = math.ceil(math.log10(max(p["gbps"] for p in allp)))
+    d1 = max(d1, d0 + 1)
+    W, H, L, B, T, R = 700, 340, 60, 40, 24, 210   # R: the legend's column, right of the axes
     sx = lambda x: L + (x - x0) / max(x1 - x0, 1) * (W - L - R)
-    sy = lambda y: H - B - y / ymax * (H - B - T)
+    sy = lambda y: H - B - (math.log10(y) - d0) / (d1 - d0) * (H - B - T)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
            'font-family="DejaVu Sans, sans-serif" font-size="11">',
            f"<title>{html.escape(lab)}: throughput against n</title>", f'<rect width="{W}" height="{H}" fill="white"/>']
-    y = 0.0
-    while y <= ymax:
-        out.append(f'<line x1="{L}" x2="{W - R}" y1="{sy(y):.1f}" y2="{sy(y):.1f}" stroke="#eee"/>'
-                   f'<text x="{L - 6}" y="{sy(y) + 4:.1f}" text-anchor="end">{y:g}</text>')
-        y += step * (1 if ymax / step < 8 else 2 if ymax / step < 16 else 5)
+    for d in range(d0, d1 + 1):
+        y = sy(10.0 ** d)
+        out.append(f'<line x1="{L}" x2="{W - R}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>'
+                   f'<text x="{L - 6}" y="{y + 4:.1f}" text-anchor="end">{10.0 ** d:g}</text>')
+        for k in range(2, 10):
+            if d < d1:
+                yk = sy(k * 10.0 ** d)
+                out.append(f'<line x1="{L}" x2="{W - R}" y1="{yk:.1f}" y2="{yk:.1f}" stroke="#f3f3f3"/>')
     for x in range(x0, x1 + 1, 2 if x1 - x0 > 10 else 1):
         out.append(f'<text x="{sx(x):.1f}" y="{H - B + 16}" text-anchor="middle">2^{x}</text>')
-    out.append(f'<text x="{L}" y="{T - 6}">GB/s (8 bytes per element)</text>'
+    out.append(f'<text x="{L}" y="{T - 8}">GB/s (8 bytes per element), log scale</text>'
                f'<text x="{(W - R + L) / 2}" y="{H - 6}" text-anchor="middle">n</text>')
     ly = T + 10
-    for name, ps, color in series:
-        dash = ' stroke-dasharray="5 3"' if name in ("copy ceiling", "CUB") else ""
+    for name, ps, (color, shape, dash) in series:
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        ps = [p for p in ps if p["gbps"] > 0]
         d = " ".join(f"{'M' if i == 0 else 'L'}{sx(p['log2n']):.1f} {sy(p['gbps']):.1f}" for i, p in enumerate(ps))
-        out.append(f'<path d="{d}" fill="none" stroke="{color}" stroke-width="2"{dash}/>')
-        out.append(f'<line x1="{W - R + 10}" x2="{W - R + 30}" y1="{ly}" y2="{ly}" stroke="{color}" stroke-width="2"{dash}/>'
-                   f'<text x="{W - R + 34}" y="{ly + 4}">{html.escape(name)}</text>')
-        ly += 16
+        out.append(f'<path d="{d}" fill="none" stroke="{color}" stroke-width="2"{dash_attr}/>')
+        if shape:
+            out += [marker(shape, sx(p["log2n"]), sy(p["gbps"]), color) for p in ps]
+        out.append(f'<line x1="{W - R + 12}" x2="{W - R + 36}" y1="{ly}" y2="{ly}" stroke="{color}" '
+                   f'stroke-width="2"{dash_attr}/><text x="{W - R + 42}" y="{ly + 4}">{html.escape(name)}</text>')
+        if shape:
+            out.append(marker(shape, W - R + 24, ly, color))
+        ly += 18
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 PLOT_BENCH_FIGURES = {   # written by `python3 bench/plot_bench.py <json> --out docs/plots`
-    "overview": ["bench-labs-throughput", "bench-labs-fraction"],
-    "lab8-single-pass": ["bench-lookback-throughput", "bench-lookback-fraction"],
+    "overview": [("bench-labs-throughput", "Every lab's reference, the copies, CUB and thrust: GB/s against n"),
+                 ("bench-labs-fraction", "The same implementations as a fraction of the copy ceiling against n")],
 }
 
 
 def plot_bench_figures(key: str, prefix: str) -> str:
     out = []
-    for stem in PLOT_BENCH_FIGURES.get(key, []):
+    for stem, alt in PLOT_BENCH_FIGURES.get(key, []):
         if (ROOT / "docs" / "plots" / f"{stem}.svg").exists():
-            out.append(f"![{stem}]({prefix}plots/{stem}.svg)")
+            out.append(f"![{alt}]({prefix}plots/{stem}.svg)")
     return ("\n\n".join(out) + "\n\n") if out else ""
 
 
@@ -239,7 +277,8 @@ def main() -> int:
             table = table.replace(HEADER, HEADER + plot_bench_figures(lab, "../"), 1)
         if svg:
             write(out / "plots" / f"{lab}.svg", svg)
-            table = table.replace(HEADER, HEADER + f"![{lab}: GB/s against n, with the copy ceiling and CUB]"
+            shown = " and ".join(LEGEND.get(n, n) for n in lab_names(doc, lab) if points(doc, n))
+            table = table.replace(HEADER, HEADER + f"![{lab}: GB/s of {shown} against n, with the copy ceiling and CUB]"
                                   f"(../generated/plots/{lab}.svg)\n\n", 1)
         else:
             stale = out / "plots" / f"{lab}.svg"

@@ -9,9 +9,13 @@
 - with a results folder but no GPU result, its placeholders say PENDING and point to no page or
   file a student release leaves out (the instructor guide, bench/);
 - the overview's throughput table has a row for every lab, lab 1 included (not run at 2^28);
-- every lab page's Reproduce section names the benchmark commands behind its table.
+- every lab page's Reproduce section names the benchmark commands behind its table;
+- every lab page shows one throughput plot (lab 8's: the chain, the look-back, the copy and CUB, not
+  the research's variants), and no generated page names a folder of the machine that ran the run;
+- the lab pages are lecture notes, not a research log: no "round N", no dated runs.
 """
 import filecmp
+import json
 import re
 import shutil
 import subprocess
@@ -100,6 +104,46 @@ class Reproduce(unittest.TestCase):
             section = page[page.index("## Reproduce"):]
             for command in ("make bench", "bash bench/device/bench_gpu.sh build-gpu", "docs/tools/bench_pages.py"):
                 self.assertIn(command, section, f"{lab}.md's Reproduce section does not name {command}")
+
+
+class Plots(unittest.TestCase):
+    def test_each_lab_page_shows_one_plot(self):
+        for lab in LABS:
+            text = (ROOT / "docs" / "generated" / "bench" / f"{lab}.md.txt").read_text()
+            if "PENDING" in text:
+                continue
+            images = re.findall(r"!\[[^\]]*\]\(([^)]*)\)", text)
+            self.assertEqual(images, [f"../generated/plots/{lab}.svg"], f"{lab}: one plot, its own")
+        svg = (ROOT / "docs" / "generated" / "plots" / "lab8-single-pass.svg").read_text()
+        for series in ("lab8-solution (chain)", "lab8-advanced (look-back)", "copy ceiling", "CUB"):
+            self.assertIn(f">{series}</text>", svg, f"lab 8's plot has no {series} line")
+        self.assertNotIn("lb-", svg, "lab 8's plot shows a research variant")
+
+    def test_no_machine_path_in_generated_pages(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            results, out = Path(tmp) / "results", Path(tmp) / "generated"
+            results.mkdir()
+            doc = json.loads((ROOT / "bench" / "results" / "bench-h100.json").read_text())
+            doc["command"] = "build-gpu/bin/scanlab-bench --log2 20 --json /home/someone/out/bench/bench.json"
+            (results / "run.json").write_text(json.dumps(doc))
+            r = run(TOOLS / "bench_pages.py", "--results", results, "--out", out)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            for page in sorted(out.rglob("*.*")):
+                text = page.read_text()
+                self.assertNotIn("/home/someone", text, f"{page.name} names the benchmark machine's folder")
+                self.assertNotIn(tmp, text, f"{page.name} names the folder the results were read from")
+            self.assertIn("--json bench.json`", (out / "bench" / "lab8-single-pass.md.txt").read_text())
+        for page in sorted((ROOT / "docs" / "generated").rglob("*.*")):
+            self.assertNotRegex(page.read_text(), r"(?<![\w.$])/(work|tmp|root|home)/", f"{page} names a machine folder")
+
+
+class LectureNotNotebook(unittest.TestCase):
+    def test_lab_pages_carry_no_research_log(self):
+        for lab in LABS:
+            page = (ROOT / "docs" / "labs" / f"{lab}.md").read_text()
+            self.assertNotRegex(page, r"(?i)\brounds? \d", f"{lab}.md cites research rounds")
+            self.assertNotRegex(page, r"\b20\d\d-\d\d-\d\d", f"{lab}.md cites a dated run")
+            self.assertNotRegex(page, r"research/", f"{lab}.md points into research/, which a release leaves out")
 
 
 if __name__ == "__main__":
