@@ -1,19 +1,19 @@
-# cmake -DCHECK=<the mutant's check executable> -DSOURCE=<the mutant's .cu> -P run_mutant.cmake
+# cmake -DCHECK=<the mutant's check executable> -DSOURCE=<the mutant's .mutant> -P run_mutant.cmake
 #
 # Runs the check with --quiet and succeeds only when the check FAILS (non-zero exit) and the report
 # of its FIRST failure -- what a student reads first -- matches every `// EXPECT: <regex>` line of
-# the mutant's source. A regex that only matches the report of a later case still fails the test
+# the mutant's header. A regex that only matches the report of a later case still fails the test
 # (and says so): a misleading first hint is a defect of the harness too.
 # `// ARGS: ...` lines add arguments to the check (e.g. --n 3089 to run one case).
-foreach(var CHECK SOURCE)
+foreach(var CHECK MUTANT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_mutant.cmake: -D${var}=... is missing")
   endif()
 endforeach()
 
-file(STRINGS "${SOURCE}" what_lines REGEX "^//   what: ")
-file(STRINGS "${SOURCE}" expect_lines REGEX "^// EXPECT: ")
-file(STRINGS "${SOURCE}" arg_lines REGEX "^// ARGS: ")
+file(STRINGS "${MUTANT}" what_lines REGEX "^//   what: ")
+file(STRINGS "${MUTANT}" expect_lines REGEX "^// EXPECT: ")
+file(STRINGS "${MUTANT}" arg_lines REGEX "^// ARGS: ")
 set(args "")
 foreach(line IN LISTS arg_lines)
   string(REGEX REPLACE "^// ARGS: " "" line "${line}")
@@ -23,7 +23,7 @@ endforeach()
 
 string(REGEX REPLACE "^//   what: " "" what "${what_lines}")
 string(REPLACE "\\;" ";" what "${what}")
-message("mutant: ${SOURCE}\n  ${what}\n$ ${CHECK} --quiet --color never ${args}")
+message("mutant: ${MUTANT}\n  ${what}\n$ ${CHECK} --quiet --color never ${args}")
 string(TIMESTAMP t0 "%s")
 execute_process(COMMAND "${CHECK}" --quiet --color never ${args}
   OUTPUT_VARIABLE output ERROR_VARIABLE output  # one variable: merged in the order written
@@ -58,7 +58,7 @@ endif()
 
 # Executable and source paths in replay commands and crash reports contain the mutation's name
 # ("missing_carry_in"): hide it, so that it cannot match an EXPECT line by itself.
-get_filename_component(mutation "${SOURCE}" NAME_WE)
+get_filename_component(mutation "${MUTANT}" NAME_WE)
 string(REPLACE "${mutation}" "<mutation>" first "${first}")
 string(REPLACE "${mutation}" "<mutation>" output "${output}")
 
@@ -82,7 +82,7 @@ endforeach()
 
 if(problems)
   list(JOIN problems "\n  " problems)
-  message(FATAL_ERROR "MUTANT NOT CAUGHT AS EXPECTED (${SOURCE}):\n  ${problems}\n"
+  message(FATAL_ERROR "MUTANT NOT CAUGHT AS EXPECTED (${MUTANT}):\n  ${problems}\n"
                       "first failure:\n${first}")
 endif()
 message("mutant caught: the check failed, and its first failure has the expected diagnosis:\n${first}")

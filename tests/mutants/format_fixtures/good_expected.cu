@@ -1,0 +1,10 @@
+// A small stand-in for a reference solution. It holds what CMake could mangle: semicolons;
+// [brackets], a backslash \n, ${NOT_A_VARIABLE} and @NOT_A_VARIABLE@.
+__global__ void kernel(const float* input, float* output, unsigned n) {
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i > n) return;  // MUTATION: off by one
+    __syncthreads();
+    output[i] = input[i];
+    output[i + 1] = 0.0f;
+    __syncthreads();
+}
