@@ -5,9 +5,13 @@
 #   * for every backend in SCANLAB_BACKENDS (gpu, cpu, cpu-asan) and every variant, a static
 #     library of the lab's code:
 #         student    labs/<name>/scan.cu
+# instructor-only
 #         solution   solutions/<name>/scan.cu
 #         advanced   any other .cu in solutions/<name>/ (lab 8: decoupled_lookback.cu); with
 #                    several, each is "advanced-<file stem>"
+#       (A tree without the reference solutions, such as a student release, builds the student
+#       variant only.)
+# /instructor-only
 #   * a check executable per (variant, backend), bin/<name>-check-<variant>-<backend>: the lab
 #     harness (labs/harness) linked against that library, with the lab's numbers as compile
 #     definitions (SCANLAB_LAB_ID, SCANLAB_LAB_NAME, SCANLAB_LAB_OUTPUT, SCANLAB_SECTION_SIZE,
@@ -15,6 +19,7 @@
 #     SCANLAB_TIME_LIMIT_S);
 #   * custom targets check-lab<id> (everything of the lab), check-lab<id>-solution and
 #     check-lab<id>-student (what `make lab<id>` / `make lab<id>-solution` build);
+# instructor-only
 #   * for tests/labs (when SCANLAB_BUILD_TESTS is on), the global property
 #     SCANLAB_LAB_SOLUTION_CHECKS, one "<id>:<name>:<variant>:<backend>" per reference-solution
 #     check: tests/labs/CMakeLists.txt turns each into Catch2 test cases ("lab3 solution: edge
@@ -24,6 +29,7 @@
 #
 # Adding a lab: a folder labs/<name> (scan.cu, lab.h), solutions/<name>/scan.cu, an entry in
 # labs.json, and one scanlab_add_lab(<id>) call in labs/CMakeLists.txt.
+# /instructor-only
 
 set(SCANLAB_LABS_JSON "${CMAKE_CURRENT_LIST_DIR}/../labs/labs.json")
 set(SCANLAB_LAB_HARNESS_DIR "${CMAKE_CURRENT_LIST_DIR}/../labs/harness")

@@ -7,7 +7,7 @@
 # group as a label (e.g. "^(lab[0-9]+) " labels "lab3 stub: ..." lab3). On a machine without a
 # GPU the gpu tests exit with 77, which CTest reports as skipped.
 #
-# main() (tests/support/catch_main.cpp, with Catch2 v2 the whole of Catch2's implementation) is
+# main() (the tests' catch_main.cpp, with Catch2 v2 the whole of Catch2's implementation) is
 # compiled once (host, CPU backends, GPU) and shared by every test executable.
 
 set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")

@@ -39,7 +39,7 @@ std::string dims(dim3 d) {
 // Returns an empty string when CUDA would accept the configuration.
 std::string configuration_problem(const launch_config& c, std::size_t dynamic_limit, cudaError_t& code) {
   // CUDA 13 answers every one of these with cudaErrorInvalidValue (measured on an H100, driver
-  // 580.159, bench/results/foundation-h100.md); older toolkits said cudaErrorInvalidConfiguration.
+  // 580.159); older toolkits said cudaErrorInvalidConfiguration.
   code = cudaErrorInvalidValue;
   const unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
   if (threads == 0) return "block " + dims(c.block) + " has no threads";

@@ -1,9 +1,10 @@
 """mkdocs hooks: regenerate the figures and tables before a build, bring MathJax in after it.
 
 Before the build: docs/tools/scan_figures.py (data-flow figures and counts, from the exact models)
-and docs/tools/bench_pages.py (throughput tables and plots from bench/results/*.json, or PENDING
-placeholders). After the build: the parts of Debian's MathJax 2 that TeX-AMS_CHTML needs are copied
-into site/javascripts/mathjax, so no page loads anything from a CDN.
+and, where it exists, the tool that turns the committed GPU benchmark results into the throughput
+tables and plots (a student release has neither: it keeps the committed tables as they are).
+After the build: the parts of Debian's MathJax 2 that TeX-AMS_CHTML needs are copied into
+site/javascripts/mathjax, so no page loads anything from a CDN.
 """
 import logging
 import shutil
@@ -19,8 +20,8 @@ MATHJAX_PARTS = ["MathJax.js", "config", "extensions", "jax/input/TeX", "jax/out
 
 
 def on_config(config, **kwargs):
-    # The instructor guide is left out of the student release (grader/release/exclude.txt): list it
-    # in the navigation only where it exists, so the release's site builds without a broken entry.
+    # The instructor guide is left out of the student release: list it in the navigation only
+    # where it exists, so the release's site builds without a broken entry.
     guide = Path(config["docs_dir"]) / "instructor" / "index.md"
     if guide.exists() and config["nav"] is not None:
         config["nav"].append({"Instructor guide": "instructor/index.md"})
@@ -29,6 +30,8 @@ def on_config(config, **kwargs):
 
 def on_pre_build(config, **kwargs):
     for tool in ("scan_figures.py", "bench_pages.py"):
+        if not (TOOLS / tool).exists():
+            continue   # the benchmark tables' tool stays out of a student release
         run = subprocess.run([sys.executable, str(TOOLS / tool)], capture_output=True, text=True)
         if run.returncode != 0:
             raise SystemExit(f"docs/tools/{tool} failed:\n{run.stdout}{run.stderr}")

@@ -122,8 +122,8 @@ def count_line(model: sm.Model, n: int) -> str:
 
 
 # ----------------------------------------------------------------------------------------------
-# Count tables: the figure's size and the lab's own sizes, all from the closed forms that
-# tests/docs/test_scan_model.py checks against the models.
+# Count tables: the figure's size and the lab's own sizes, all from the closed forms that the
+# notes' model test (CTest docs:model) checks against the models.
 
 def counts_markdown(lab: str) -> str:
     ks, bk, bl, nv = (sm.FORMULAS[k] for k in ("kogge_stone", "brent_kung", "blelloch", "naive"))

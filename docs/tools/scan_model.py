@@ -7,8 +7,8 @@ of nothing, i.e. 0), or UNSET. Adding two ranges asserts they are adjacent (lo..
 a model that combines the wrong cells fails here instead of drawing a wrong picture; at the end the
 result arrays are compared with the exact inclusive or exclusive scan.
 
-The counts (additions, steps) the notes print come from these models, and tests/docs/ asserts the
-closed-form formulas against them.
+The counts (additions, steps) the notes print come from these models, and the notes' model test
+(CTest docs:model) asserts the closed-form formulas against them.
 """
 from __future__ import annotations
 
@@ -367,7 +367,7 @@ MODELS = {
 
 
 # ----------------------------------------------------------------------------------------------
-# Closed forms (asserted against the models by tests/docs/test_scan_model.py).
+# Closed forms (asserted against the models by the notes' model test, CTest docs:model).
 
 def ilog2(n: int) -> int:
     k = int(log2(n))

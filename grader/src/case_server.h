@@ -1,6 +1,6 @@
 // A runner that grades many correctness cases in one process (runner --serve), because on a GPU a
 // process per case spent most of a lab's time creating CUDA contexts, which the driver creates one
-// at a time (0.2 s each on an H100; bench/results/grader-throughput.md). Each case still gets a
+// at a time (0.2 s each, measured on an H100). Each case still gets a
 // hard wall-clock limit: at the limit the server is killed like any sandboxed run (process group,
 // token), and the next case starts a new one. The caller runs a case that did not pass in a
 // process of its own (run_sandboxed), so every verdict, message and crash report stays what a

@@ -1,5 +1,5 @@
 // The grader's pure decisions, kept apart from processes and files so that they are unit-tested
-// (tests/grader/test_checks.cpp): what a compiler message shows, whether source code calls a
+// (the grader's test_checks.cpp): what a compiler message shows, whether source code calls a
 // library scan, and how a timed run scores.
 #pragma once
 

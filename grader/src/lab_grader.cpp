@@ -801,7 +801,7 @@ lab_result grade_lab(const lab_job& job) {
   add("large", cap, ints, gpu ? "largest" : "cpu_max_n", correctness_env);
   // The CPU backend's largest case calls scan() once: what a second call checks (state the first
   // left behind) shows at every size with two blocks or more, which every other case covers, and
-  // there it was a quarter of a grading's run time (bench/results/grader-throughput.md).
+  // there it was a quarter of a grading's run time (measured on 2 cores).
   if (!gpu && !cases.empty() && cases.back().group == "large") cases.back().calls = 1;
   add("large", std::min<std::uint64_t>(cap, gpu ? (1ull << 24) : (1ull << 16) + 3), data_kind::uniform_floats,
       "large floats", correctness_env);
@@ -838,7 +838,7 @@ lab_result grade_lab(const lab_job& job) {
     // barrier tests; where those ran, the tests are theirs alone, so that a submission gets the
     // same race and barrier points on a GPU as on the CPU backend (a hazard racecheck reports and
     // no thread order shows would otherwise cost points on a GPU only), and the lab is spared two
-    // CUDA contexts (bench/results/grader-throughput.md). Where the CPU backend cannot run the file
+    // CUDA contexts (measured on an H100). Where the CPU backend cannot run the file
     // (or the build has no CPU backend) they run instead; sanitizers_with_cpu_detectors runs both.
     for (const char* tool : {"memcheck", "racecheck", "synccheck"}) {
       const std::string group = std::string(tool) == "memcheck" ? "memory" : std::string(tool) == "racecheck" ? "race" : "barrier";
@@ -1052,7 +1052,7 @@ lab_result grade_lab(const lab_job& job) {
   }
   // Forward progress is tested only by the CPU backend's block orders. A GPU starts blocks in
   // about index order, so a scan chained on blockIdx.x finishes there every time (it got full
-  // marks from a GPU-only grader on an H100, bench/results/grader-gpu-h100.md): without the CPU
+  // marks from a GPU-only grader on an H100): without the CPU
   // backend the test is listed as not run, never passed. A hang on the GPU is still a failure of
   // the barrier-and-hang test.
   // Memory test: guard zones of every case, plus the sanitizer runs (whose other failures, like a

@@ -1,5 +1,5 @@
 // Large case files (inputs and raw outputs of 2^27 elements) mapped instead of read into vectors.
-// Profiling a GPU batch (bench/results/grader-throughput.md) found the machine spending two thirds
+// Profiling a GPU batch (on an H100) found the machine spending two thirds
 // of its CPU time in the kernel: a fresh 4 KiB page fault for every page of every gigabyte buffer a
 // case allocated, read into and freed, 16 labs at once contending on the page allocator. A mapping
 // made with MAP_POPULATE is filled in one system call, and a tmpfs file's mapping shares its pages

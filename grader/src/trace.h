@@ -1,6 +1,6 @@
 // An opt-in timing trace for throughput work: with SCANLAB_GRADER_TRACE=FILE set, every traced
 // step appends one line "<start s> <seconds> <step>" (start counted from the process's start) to
-// FILE; the grader's runners inherit the variable and write their phases to the same file. Off, a span costs one branch. Used by bench/device/grader_trace_gpu.sh to see where a
+// FILE; the grader's runners inherit the variable and write their phases to the same file. Off, a span costs one branch. Used by the GPU throughput scripts to see where a
 // grading's time goes; never part of a report.
 #pragma once
 

@@ -1,6 +1,6 @@
 // The lab_spec of the executable being built, from the compile definitions that
-// cmake/ScanlabLab.cmake reads out of labs/labs.json. Only check_main.cpp and
-// tests/labs/lab_cases_registration.cpp include this.
+// cmake/ScanlabLab.cmake reads out of labs/labs.json. Only check_main.cpp and the labs' tests
+// (lab_cases_registration.cpp) include this.
 #pragma once
 
 #include <cstdio>

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Installs what scanlab needs on a fresh Debian 12 or Ubuntu 24.04 machine; safe to run again.
+#
+#   tools/setup-debian.sh             everything `make test` uses: the build, the lecture notes,
+#                                     and what the tests need on top (browser, JSON/XML checks)
+#   tools/setup-debian.sh --student   what `make labN` and `make docs` need, nothing more
+#   tools/setup-debian.sh --list      print the Debian packages it would consider, and stop
+#
+# Run it as yourself: it asks sudo for apt-get when you are not root (as root, no sudo is needed).
+# It installs only the packages that are missing, then CCCL's headers (libcu++, for the CPU
+# backend) from PyPI into ~/.local/share/scanlab/cccl, unless a CUDA toolkit or an earlier run
+# already provides them.
+# instructor-only
+# These lists are the only ones: CI (.ci/run) runs this script too.
+# /instructor-only
+
+set -euo pipefail
+
+# Building the labs, the CPU backend and the grader.
+build=(build-essential cmake ninja-build catch2 libfmt-dev libboost-context-dev libcli11-dev
+       nlohmann-json3-dev python3-pip)
+# The lecture notes' site (`make docs`): mkdocs, its theme, and MathJax served from the site.
+notes=(mkdocs mkdocs-material python3-pymdownx libjs-mathjax)
+# The test suite on top: report validation (grader) and the site's browser test (CTest label docs).
+tests=(python3-jsonschema python3-lxml chromium chromium-driver python3-selenium)
+
+mode=all
+case "${1:-}" in
+  "") ;;
+  --student) mode=student ;;
+  --list) mode=list ;;
+  -h|--help) sed -n '2,/^$/p' "$0" | grep -v 'instructor-only' | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "setup-debian: unknown option $1 (try --help)" >&2; exit 2 ;;
+esac
+
+packages=("${build[@]}" "${notes[@]}")
+[[ $mode == student ]] || packages+=("${tests[@]}")
+if [[ $mode == list ]]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
+
+if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+  echo "setup-debian: this script is for Debian and Ubuntu (no dpkg-query/apt-get here)." >&2
+  echo "  Install the equivalents of: ${packages[*]}" >&2
+  exit 1
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "setup-debian: every package is installed already."
+else
+  if [[ $(id -u) -eq 0 ]]; then
+    as_root=()
+  elif command -v sudo >/dev/null; then
+    as_root=(sudo)
+  else
+    echo "setup-debian: missing: ${missing[*]}. Installing them needs root: run this script as root," >&2
+    echo "  or install sudo first." >&2
+    exit 1
+  fi
+  echo "setup-debian: installing with ${as_root[*]:+sudo }apt-get: ${missing[*]}"
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# CCCL (libcu++: <cuda/atomic>, <cuda/std/...>) for the CPU backend: a CUDA toolkit brings its own;
+# otherwise the PyPI package, in the folder cmake/ScanlabCccl.cmake looks in first.
+cccl_target="$HOME/.local/share/scanlab/cccl"
+if command -v nvcc >/dev/null || [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  echo "setup-debian: CCCL comes with the CUDA toolkit here; nothing to download."
+elif compgen -G "$cccl_target/nvidia/*/include/cccl/cuda/std" >/dev/null ||
+     compgen -G "$cccl_target/nvidia/*/include/cuda/std" >/dev/null; then
+  echo "setup-debian: CCCL's headers are in $cccl_target already."
+else
+  echo "setup-debian: CCCL's headers from PyPI (nvidia-cuda-cccl) into $cccl_target"
+  python3 -m pip install --quiet --target "$cccl_target" nvidia-cuda-cccl
+fi
+if [[ $mode == student ]]; then
+  echo "setup-debian: done. Next: make lab1 (see README.md)."
+else
+  echo "setup-debian: done. Next: make test."
+fi
