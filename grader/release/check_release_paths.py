@@ -29,7 +29,8 @@ What counts as a mention (explicit rules, to keep false positives out):
 6. With --source (the instructor tree the release was written from), a path relative to its
    file's folder counts too: `gradescope/README.md` in grader/README.md is dead when the source
    has grader/gradescope/README.md and the release does not. Only paths that exist in the source
-   are judged, so words such as `and/or` and build outputs never are.
+   are judged, and none in a build tree (`build*/`), so words such as `and/or` and build outputs
+   never are.
 7. A line that opens or closes an instructor-only block: the release tool removes those blocks,
    so one left in a release is reported.
 
@@ -160,6 +161,8 @@ class Release:
                 if token.split("/", 1)[0] in ROOTS or PLACEHOLDER.search(token):
                     continue
                 here = (folder / token).as_posix()
+                if here.split("/", 1)[0].startswith("build"):
+                    continue                               # a build tree's output, not the source's
                 if (self.source / here).exists() and not (self.root / here).exists():
                     yield name, number, token, f"{here} is not in the release"
 
