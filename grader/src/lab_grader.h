@@ -7,7 +7,7 @@
 #include <string>
 
 #include "grader_config.h"
-#include "labs_registry.h"
+#include "scanlab/core/lab_registry.h"
 #include "results.h"
 #include "rubric.h"
 
@@ -15,7 +15,7 @@ namespace scanlab::grader {
 
 struct lab_job {
   const grader_config* config = nullptr;
-  const lab_entry* lab = nullptr;
+  const core::lab_entry* lab = nullptr;
   lab_rubric rubric;
   std::string submission_dir;  // laid out like labs/
   std::string backend;         // gpu | cpu

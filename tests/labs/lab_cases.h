@@ -5,14 +5,15 @@
 
 #include <string>
 
-#include "harness/lab_spec.h"
+#include "harness/scan_functions.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::lab_tests {
 
 // Registers the test cases "lab<id> <variant>: <group>" (edge sizes, random sizes, ...), each
 // running its share of the harness's cases, tagged [lab<id>][<backend>][solutions]. Called once,
 // while the executable is initialised; `check_executable` is what replay commands name.
-void register_lab_cases(const harness::lab_spec& spec, const harness::scan_functions& functions,
+void register_lab_cases(const core::lab_spec& spec, const harness::scan_functions& functions,
                         const std::string& check_executable);
 
 }  // namespace scanlab::lab_tests
