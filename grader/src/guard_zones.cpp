@@ -9,7 +9,7 @@ guard_zones::guard_zones(std::uint64_t seed) : bytes_(zones * zone_bytes) {
   std::mt19937_64 rng(seed);
   for (auto& b : bytes_) {
     b = static_cast<unsigned char>(rng());
-    if (b == 0 || b == 0xff) b = 0x5a;  // never what a zeroed or dirty-filled buffer holds
+    if (b == 0 || b == core::workspace_fill_byte) b = 0x5a;  // never what a zeroed or dirty buffer holds
   }
 }
 

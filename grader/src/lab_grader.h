@@ -1,5 +1,6 @@
-// Grades one lab of one submission: build, then every case in its own sandboxed runner child,
-// verdicts computed here from the raw buffers the child wrote.
+// Grades one lab of one submission: plan, build, run every case in a sandboxed runner child (or a
+// case server), judge each from the raw buffers the child wrote, score (lab_grader.cpp names the
+// file of each step).
 #pragma once
 
 #include <cstdint>

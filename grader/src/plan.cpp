@@ -148,8 +148,8 @@ lab_plan plan_lab(const lab_job& job) {
   plan.tests = plan_tests(rb, plan.gpu, plan.hybrid);
 
   const core::lab_spec& spec = plan.spec;
-  // The rubric's largest n, else the lab's (on a GPU at most 2^27, see rubric.h).
-  const std::uint64_t cap = plan.gpu ? (rb.gpu_max_n ? rb.gpu_max_n : std::min<std::uint64_t>(spec.max_n, 1ull << 27))
+  // The rubric's largest n, else the lab's (on a GPU at most default_gpu_max_n).
+  const std::uint64_t cap = plan.gpu ? (rb.gpu_max_n ? rb.gpu_max_n : std::min(spec.max_n, default_gpu_max_n))
                                      : (rb.cpu_max_n ? rb.cpu_max_n : spec.cpu_max_n);
   const core::case_plan sizes = core::plan_cases(spec, cap, mix(job.seed, 5));
   plan.unit = std::max<std::uint64_t>(spec.check_section(), std::max<std::uint64_t>(spec.block_elements(), 1));
