@@ -1,6 +1,6 @@
 // A lab's check as Catch2 test cases. One test executable per (lab, variant, backend) links the
 // variant's code library (the same one its check executable links), lab_cases_registration.cpp
-// (compiled with the lab's numbers) and lab_cases_test.cpp (compiled once per backend).
+// (compiled with the lab's id) and lab_cases_test.cpp (compiled once per backend).
 #pragma once
 
 #include <string>
