@@ -1,6 +1,7 @@
 # scanlab_add_lab(<id>)
 #
-# Builds one lab from its entry in labs/labs.json (the single source of a lab's numbers):
+# Builds one lab from its entry in labs/labs.json (the single source of a lab's numbers, read by
+# cmake/ScanlabLabRegistry.cmake):
 #
 #   * for every backend in SCANLAB_BACKENDS (gpu, cpu, cpu-asan) and every variant, a static
 #     library of the lab's code:
@@ -13,10 +14,9 @@
 #       variant only.)
 # /instructor-only
 #   * a check executable per (variant, backend), bin/<name>-check-<variant>-<backend>: the lab
-#     harness (labs/harness) linked against that library, with the lab's numbers as compile
-#     definitions (SCANLAB_LAB_ID, SCANLAB_LAB_NAME, SCANLAB_LAB_OUTPUT, SCANLAB_SECTION_SIZE,
-#     SCANLAB_BLOCK_SIZE, SCANLAB_ITEMS_PER_THREAD, SCANLAB_MAX_N, SCANLAB_CPU_MAX_N,
-#     SCANLAB_TIME_LIMIT_S);
+#     harness (labs/harness) linked against that library, compiled with SCANLAB_LAB_ID (the
+#     harness takes the lab's numbers from core's lab registry), SCANLAB_CHECK_VARIANT and
+#     SCANLAB_CHECK_BACKEND;
 #   * custom targets check-lab<id> (everything of the lab), check-lab<id>-solution and
 #     check-lab<id>-student (what `make lab<id>` / `make lab<id>-solution` build);
 # instructor-only
@@ -31,52 +31,28 @@
 # labs.json, and one scanlab_add_lab(<id>) call in labs/CMakeLists.txt.
 # /instructor-only
 
-set(SCANLAB_LABS_JSON "${CMAKE_CURRENT_LIST_DIR}/../labs/labs.json")
+include(ScanlabLabRegistry)  # scanlab_lab_entry(), the one reader of labs/labs.json
+
 set(SCANLAB_LAB_HARNESS_DIR "${CMAKE_CURRENT_LIST_DIR}/../labs/harness")
-cmake_path(NORMAL_PATH SCANLAB_LABS_JSON)
 cmake_path(NORMAL_PATH SCANLAB_LAB_HARNESS_DIR)
 
-# scanlab_lab_core(<out_var>): the host-only code the harness shares with the dataset generator
-# (datasets/), one implementation for both: the lab spec, the seeded input distributions, the fp64
-# reference and its tolerance, the edge sizes, and the dataset files (.npy, meta.json). Users
-# include "harness/inputs.h", "datasets/npy.h", ...
-function(scanlab_lab_core out_var)
-  set(target scanlab_lab_core)
-  if(NOT TARGET ${target})
-    set(dir "${SCANLAB_LAB_HARNESS_DIR}")
-    get_filename_component(labs_dir "${dir}" DIRECTORY)
-    get_filename_component(root "${labs_dir}" DIRECTORY)
-    scanlab_add_cuda_target(${target}
-      BACKEND host
-      KIND STATIC
-      SOURCES "${dir}/lab_spec.cpp" "${dir}/inputs.cpp" "${dir}/reference.cpp" "${dir}/edge_sizes.cpp"
-              "${root}/datasets/npy.cpp" "${root}/datasets/dataset_format.cpp"
-      LINK fmt::fmt nlohmann_json::nlohmann_json
-      DEFINES SCANLAB_VERSION="${PROJECT_VERSION}")
-    target_include_directories(${target} PUBLIC "${labs_dir}" "${root}")
-    target_compile_features(${target} PUBLIC cxx_std_20)
-    find_package(Threads REQUIRED)
-    target_link_libraries(${target} PRIVATE Threads::Threads)  # make_input fills large inputs in parallel
-  endif()
-  set(${out_var} ${target} PARENT_SCOPE)
-endfunction()
-
-# The harness proper (everything but main) is lab-independent: one library per backend.
+# The harness proper (everything but main) is lab-independent: one library per backend, on top of
+# scanlab::core (core/: lab registry, case plan, inputs, reference, verification, .npy).
 function(_scanlab_lab_harness out_var backend)
   set(target scanlab_lab_harness_${backend})
   if(NOT TARGET ${target})
     set(dir "${SCANLAB_LAB_HARNESS_DIR}")
-    scanlab_lab_core(core)
     scanlab_add_cuda_target(${target}
       BACKEND ${backend}
       KIND STATIC
-      SOURCES "${dir}/device_buffer.cpp" "${dir}/verify.cpp" "${dir}/hints.cpp" "${dir}/cases.cpp"
+      SOURCES "${dir}/device_buffer.cpp" "${dir}/hints.cpp" "${dir}/cases.cpp"
               "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp" "${dir}/report.cpp" "${dir}/suite.cpp"
       INCLUDES "${dir}"
-      LINK ${core} fmt::fmt CLI11::CLI11)
-    # Users of the library include "harness/suite.h" etc. from labs/.
+      LINK fmt::fmt CLI11::CLI11)
+    # Users of the library include "harness/suite.h" etc. from labs/, and its headers core's.
     get_filename_component(parent "${dir}" DIRECTORY)
     target_include_directories(${target} INTERFACE "${parent}")
+    target_link_libraries(${target} PUBLIC scanlab::core)
     find_package(Threads REQUIRED)
     target_link_libraries(${target} PRIVATE Threads::Threads)
   endif()
@@ -84,36 +60,7 @@ function(_scanlab_lab_harness out_var backend)
 endfunction()
 
 function(scanlab_add_lab id)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${SCANLAB_LABS_JSON}")
-  file(READ "${SCANLAB_LABS_JSON}" json)
-  string(JSON count LENGTH "${json}")
-  set(index -1)
-  if(count GREATER 0)
-    math(EXPR last "${count} - 1")
-    foreach(i RANGE ${last})
-      string(JSON entry_id GET "${json}" ${i} id)
-      if(entry_id EQUAL id)
-        set(index ${i})
-      endif()
-    endforeach()
-  endif()
-  if(index EQUAL -1)
-    message(FATAL_ERROR "scanlab_add_lab(${id}): no entry with \"id\": ${id} in ${SCANLAB_LABS_JSON}")
-  endif()
-  foreach(key name output section_size block_size items_per_thread max_n cpu_max_n time_limit_s)
-    string(JSON lab_${key} ERROR_VARIABLE error GET "${json}" ${index} ${key})
-    if(error)
-      message(FATAL_ERROR "scanlab_add_lab(${id}): labs.json entry lacks \"${key}\": ${error}")
-    endif()
-  endforeach()
-  if(NOT lab_output MATCHES "^(inclusive|inclusive_sections|exclusive_sections)$")
-    message(FATAL_ERROR "scanlab_add_lab(${id}): unknown output \"${lab_output}\" "
-                        "(expected inclusive, inclusive_sections or exclusive_sections)")
-  endif()
-  if(NOT lab_output STREQUAL "inclusive" AND NOT lab_section_size GREATER 0)
-    message(FATAL_ERROR "scanlab_add_lab(${id}): output ${lab_output} needs a section_size > 0")
-  endif()
-
+  scanlab_lab_entry(${id} lab)
   set(name "${lab_name}")
   set(lab_dir "${PROJECT_SOURCE_DIR}/labs/${name}")
   set(solution_dir "${PROJECT_SOURCE_DIR}/solutions/${name}")
@@ -144,16 +91,7 @@ function(scanlab_add_lab id)
     endforeach()
   endif()
 
-  set(definitions
-    SCANLAB_LAB_ID=${id}
-    SCANLAB_LAB_NAME="${name}"
-    SCANLAB_LAB_OUTPUT="${lab_output}"
-    SCANLAB_SECTION_SIZE=${lab_section_size}u
-    SCANLAB_BLOCK_SIZE=${lab_block_size}u
-    SCANLAB_ITEMS_PER_THREAD=${lab_items_per_thread}u
-    SCANLAB_MAX_N=${lab_max_n}ull
-    SCANLAB_CPU_MAX_N=${lab_cpu_max_n}ull
-    SCANLAB_TIME_LIMIT_S=${lab_time_limit_s})
+  set(definitions SCANLAB_LAB_ID=${id})
 
   set(all_checks "")
   set(solution_checks "")

@@ -6,10 +6,10 @@
 
 #include <fmt/format.h>
 
-#include "datasets/dataset_format.h"
-#include "datasets/npy.h"
-#include "harness/edge_sizes.h"
-#include "harness/reference.h"
+#include "scanlab/core/dataset_format.h"
+#include "scanlab/core/npy.h"
+#include "scanlab/core/case_plan.h"
+#include "scanlab/core/reference.h"
 
 namespace scanlab::datasets {
 
@@ -30,13 +30,13 @@ void write_dataset(const std::string& dir, const request& r) {
   try {
     npy::writer input(file_in(dir, input_file), npy::dtype::float32, r.n);
     npy::writer expected(file_in(dir, expected_file), npy::dtype::float64, r.n);
-    harness::reference_scan reference(r.lab.output, r.lab.scan_section());
+    core::reference_scan reference(r.lab.output, r.lab.scan_section());
     std::vector<float> in(chunk);
     std::vector<double> out(chunk);
     for (std::uint64_t first = 0; first < r.n; first += chunk) {
       const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, r.n - first));
       for (std::size_t k = 0; k < count; ++k) {
-        in[k] = harness::input_element(r.seed, first + k, r.distribution);
+        in[k] = core::input_element(r.seed, first + k, r.distribution);
         out[k] = reference.next(in[k]);
       }
       input.append(in.data(), count);
@@ -54,20 +54,20 @@ void write_dataset(const std::string& dir, const request& r) {
   m.output = r.lab.output;
   m.section_size = r.lab.section_size;
   m.n = r.n;
-  m.distribution = harness::distribution_name(r.distribution);
+  m.distribution = core::distribution_name(r.distribution);
   m.seed = r.seed;
   m.scanlab_version = scanlab_version();
   write_meta(dir, m);
 }
 
-std::vector<standard_entry> standard_set(const harness::lab_spec& lab, std::uint64_t seed) {
+std::vector<standard_entry> standard_set(const core::lab_spec& lab, std::uint64_t seed) {
   std::set<std::uint64_t> sizes;
-  for (const harness::named_size& s : harness::edge_sizes(lab))
+  for (const core::named_size& s : core::edge_sizes(lab))
     if (s.n <= lab.max_n) sizes.insert(s.n);
   std::vector<standard_entry> set;
-  for (harness::data_kind kind : harness::all_data_kinds())
+  for (core::data_kind kind : core::all_data_kinds())
     for (std::uint64_t n : sizes)
-      set.push_back({fmt::format("{}-{}", harness::distribution_name(kind), n), {lab, n, kind, seed}});
+      set.push_back({fmt::format("{}-{}", core::distribution_name(kind), n), {lab, n, kind, seed}});
   return set;
 }
 

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "harness/inputs.h"
-#include "harness/lab_spec.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::datasets {
 
 struct request {
-  harness::lab_spec lab;
+  core::lab_spec lab;
   std::uint64_t n = 0;
-  harness::data_kind distribution = harness::data_kind::small_integers;
+  core::data_kind distribution = core::data_kind::small_integers;
   std::uint64_t seed = 1;
 };
 
@@ -21,7 +21,7 @@ struct request {
 void check_request(const request& r);
 
 // Creates dir and writes input.npy, expected.npy and meta.json into it. The input is
-// harness::input_element(seed, i, distribution) and the expected output harness::reference_scan's,
+// core::input_element(seed, i, distribution) and the expected output core::reference_scan's,
 // element by element: exactly what the harness generates and checks for the same case.
 void write_dataset(const std::string& dir, const request& r);
 
@@ -29,7 +29,7 @@ struct standard_entry {
   std::string subdir;  // "<distribution>-<n>", e.g. "small-integers-1025"
   request what;
 };
-// Every distribution at every edge size of the lab (harness::edge_sizes, in increasing order).
-std::vector<standard_entry> standard_set(const harness::lab_spec& lab, std::uint64_t seed);
+// Every distribution at every edge size of the lab (core::edge_sizes, in increasing order).
+std::vector<standard_entry> standard_set(const core::lab_spec& lab, std::uint64_t seed);
 
 }  // namespace scanlab::datasets

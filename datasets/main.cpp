@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "datasets/dataset_format.h"
+#include "scanlab/core/dataset_format.h"
 #include "generate.h"
-#include "harness/inputs.h"
-#include "lab_table.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_registry.h"
 
 namespace {
 
@@ -18,7 +18,7 @@ namespace fs = std::filesystem;
 using namespace scanlab;
 
 // The student's CPU check next to this executable, as the user can type it from here.
-std::string check_command(const harness::lab_spec& lab, const std::string& dir) {
+std::string check_command(const core::lab_spec& lab, const std::string& dir) {
   std::error_code ec;
   fs::path check = fs::read_symlink("/proc/self/exe", ec).parent_path() / (lab.name + "-check-student-cpu");
   if (ec) check = lab.name + "-check-student-cpu";
@@ -31,14 +31,16 @@ std::string check_command(const harness::lab_spec& lab, const std::string& dir) 
 std::string example_subdir(const std::vector<datasets::standard_entry>& set) {
   std::string subdir;
   for (const auto& entry : set)
-    if (entry.what.distribution == harness::data_kind::small_integers) subdir = entry.subdir;
+    if (entry.what.distribution == core::data_kind::small_integers) subdir = entry.subdir;
   return subdir;
 }
 
 void list_labs() {
-  for (const harness::lab_spec& lab : datasets::known_labs())
-    fmt::print("{:>2}  {:<20} {}{}\n", lab.id, lab.name, harness::output_kind_name(lab.output),
+  for (const core::lab_entry& entry : core::known_labs()) {
+    const core::lab_spec& lab = entry.spec;
+    fmt::print("{:>2}  {:<20} {}{}\n", lab.id, lab.name, core::output_kind_name(lab.output),
                lab.section_size != 0 ? fmt::format(" (sections of {})", lab.section_size) : "");
+  }
 }
 
 }  // namespace
@@ -49,7 +51,7 @@ int main(int argc, char** argv) {
   bool all = false, list = false, quiet = false;
 
   std::vector<std::string> dist_names;
-  for (harness::data_kind kind : harness::all_data_kinds()) dist_names.emplace_back(harness::distribution_name(kind));
+  for (core::data_kind kind : core::all_data_kinds()) dist_names.emplace_back(core::distribution_name(kind));
 
   CLI::App app{"Writes a scanlab dataset: DIR/input.npy (float32), DIR/expected.npy (the fp64 reference scan) and "
                "DIR/meta.json. Check a scan on it with <lab>-check-<variant>-<backend> --dataset DIR."};
@@ -75,29 +77,30 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "scanlab-dataset: needs --lab, --out and either --n or --all (see --help)\n");
     return 2;
   }
-  const auto lab = datasets::find_lab(lab_text);
-  if (!lab) {
+  const core::lab_entry* entry = core::find_lab(lab_text);
+  if (!entry) {
     fmt::print(stderr, "scanlab-dataset: there is no lab '{}'. The labs:\n", lab_text);
     list_labs();
     return 2;
   }
+  const core::lab_spec& lab = entry->spec;
 
   try {
     if (!all) {
-      datasets::request r{*lab, n, {}, seed};
-      harness::parse_data_kind(dist.c_str(), r.distribution);
+      datasets::request r{lab, n, {}, seed};
+      core::parse_data_kind(dist.c_str(), r.distribution);
       datasets::write_dataset(out, r);
       if (!quiet)
-        fmt::print("wrote {} for lab {} ({}): n = {}, {}, seed {}\nrun a scan on it: {}\n", out, lab->id, lab->name, n,
-                   dist, seed, check_command(*lab, out));
+        fmt::print("wrote {} for lab {} ({}): n = {}, {}, seed {}\nrun a scan on it: {}\n", out, lab.id, lab.name, n,
+                   dist, seed, check_command(lab, out));
       return 0;
     }
-    const auto set = datasets::standard_set(*lab, seed);
-    for (const auto& entry : set) datasets::write_dataset(datasets::file_in(out, entry.subdir.c_str()), entry.what);
+    const auto set = datasets::standard_set(lab, seed);
+    for (const auto& item : set) datasets::write_dataset(datasets::file_in(out, item.subdir.c_str()), item.what);
     if (!quiet)
       fmt::print("wrote {} datasets for lab {} ({}) into {}/<distribution>-<n>/, seed {}\nrun a scan on one: {}\n",
-                 set.size(), lab->id, lab->name, out, seed,
-                 check_command(*lab, datasets::file_in(out, example_subdir(set).c_str())));
+                 set.size(), lab.id, lab.name, out, seed,
+                 check_command(lab, datasets::file_in(out, example_subdir(set).c_str())));
   } catch (const datasets::error& e) {
     fmt::print(stderr, "scanlab-dataset: {}\n", e.what());
     return 1;

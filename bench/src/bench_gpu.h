@@ -11,7 +11,7 @@ namespace scanlab::bench {
 
 constexpr unsigned max_elements = 1u << 30;
 
-// What an implementation's output must be (each lab's own, from labs.json).
+// What an implementation's output must be (each lab's own, from the lab registry).
 enum class output_kind { copy, inclusive, inclusive_sections, exclusive_sections };
 const char* output_kind_name(output_kind kind);
 
@@ -30,7 +30,11 @@ struct implementation {
 };
 
 void add_baselines(std::vector<implementation>& out);
-void add_labs(std::vector<implementation>& out);       // generated from labs.json (bench/CMakeLists.txt)
+void add_labs(std::vector<implementation>& out);       // generated from the lab registry (bench/CMakeLists.txt)
+// Lab `lab`'s code as an implementation "lab<id>-<variant>", with the lab's output, section and
+// largest n from scanlab::core's lab registry.
+implementation lab_implementation(int lab, const std::string& variant, const std::string& group, workspace_fn workspace,
+                                  run_fn run);
 // The look-back research's variants (research/lookback/src/lookback_registry.cpp, built with
 // -DSCANLAB_BUILD_RESEARCH=ON; else no_research.cpp: none).
 void add_lookback_variants(std::vector<implementation>& out);

@@ -6,16 +6,17 @@
 
 #include <fmt/format.h>
 
-#include "datasets/dataset_format.h"
-#include "datasets/npy.h"
+#include "scanlab/core/dataset_format.h"
+#include "scanlab/core/npy.h"
 #include "generate.h"
 #include "harness/dataset_case.h"
 #include "harness/suite.h"
-#include "lab_table.h"
+#include "scanlab/core/lab_registry.h"
 #include "scanlab_catch.hpp"
 #include "temp_dir.h"
 
 using namespace scanlab;
+using namespace scanlab::core;
 using namespace scanlab::harness;
 using scanlab_test::contains_text;
 
@@ -43,7 +44,7 @@ void exclusive_scan(const float* in, float* out, unsigned n, void*) {
 void writes_nothing(const float*, float*, unsigned, void*) {}
 
 lab_spec lab2() {
-  lab_spec spec = *datasets::find_lab("2");
+  lab_spec spec = core::find_lab("2")->spec;
   spec.variant = "test";
   return spec;
 }
@@ -122,7 +123,7 @@ TEST_CASE("dataset check: the check compares with expected.npy, and notes where 
 
 TEST_CASE("dataset check: a dataset of another lab is refused", "[dataset-check]") {
   scanlab_test::temp_dir dir;
-  datasets::write_dataset(dir.str(), {*datasets::find_lab("3"), 10, data_kind::ones, 1});
+  datasets::write_dataset(dir.str(), {core::find_lab("3")->spec, 10, data_kind::ones, 1});
   CHECK_THROWS_WITH(dataset_case(lab2(), dir.str()),
                     contains_text("is a dataset for lab 3 (lab3-double-buffer), but this is the check of lab 2"));
   CHECK_THROWS_WITH(dataset_case(lab2(), dir / "nothing-here"), contains_text("meta.json not found"));

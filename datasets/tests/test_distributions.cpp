@@ -4,11 +4,11 @@
 #include <set>
 #include <vector>
 
-#include "harness/inputs.h"
-#include "harness/reference.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/reference.h"
 #include "scanlab_catch.hpp"
 
-using namespace scanlab::harness;
+using namespace scanlab::core;
 
 namespace {
 constexpr std::size_t n = 20000;

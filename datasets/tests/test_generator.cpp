@@ -8,16 +8,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "datasets/dataset_format.h"
-#include "datasets/npy.h"
+#include "scanlab/core/dataset_format.h"
+#include "scanlab/core/npy.h"
 #include "generate.h"
-#include "harness/reference.h"
-#include "lab_table.h"
+#include "scanlab/core/reference.h"
+#include "scanlab/core/lab_registry.h"
 #include "scanlab_catch.hpp"
 #include "temp_dir.h"
 
 using namespace scanlab;
-using namespace scanlab::harness;
+using namespace scanlab::core;
 using scanlab_test::contains_text;
 
 namespace {
@@ -28,9 +28,9 @@ std::string contents(const std::string& path) {
 }
 
 datasets::request request_for(int lab, std::uint64_t n, data_kind kind, std::uint64_t seed) {
-  const auto spec = datasets::find_lab(std::to_string(lab));
-  REQUIRE(spec);
-  return {*spec, n, kind, seed};
+  const lab_entry* entry = find_lab(std::to_string(lab));
+  REQUIRE(entry);
+  return {entry->spec, n, kind, seed};
 }
 
 }  // namespace
@@ -116,7 +116,7 @@ TEST_CASE("generator: n beyond the lab's largest is refused", "[generator]") {
 }
 
 TEST_CASE("generator: the standard set is every distribution at every edge size", "[generator]") {
-  const auto lab2 = *datasets::find_lab("2");
+  const auto lab2 = find_lab("2")->spec;
   const auto set = datasets::standard_set(lab2, 5);
   // 0 1 2 31 32 33 1023 1024 1025 2049: lab 2's S is 1024, so S-1, S, S+1 repeat sizes above.
   CHECK(set.size() == 5 * 10);
@@ -124,18 +124,19 @@ TEST_CASE("generator: the standard set is every distribution at every edge size"
   CHECK(set.back().subdir == "ones-2049");
   for (const auto& entry : set) CHECK(entry.what.seed == 5);
 
-  const auto lab8 = *datasets::find_lab("lab8-single-pass");
+  const auto lab8 = find_lab("lab8-single-pass")->spec;
   bool has_two_blocks = false;
   for (const auto& entry : datasets::standard_set(lab8, 1)) has_two_blocks |= entry.subdir == "uniform-16385";
   CHECK(has_two_blocks);  // 2 blocks of 8192, + 1
 }
 
 TEST_CASE("generator: the labs of labs.json are compiled in", "[generator]") {
-  const auto labs = datasets::known_labs();
+  const auto& labs = known_labs();
   REQUIRE(labs.size() >= 8);
-  CHECK(datasets::find_lab("2")->output == output_kind::inclusive_sections);
-  CHECK(datasets::find_lab("3")->name == "lab3-double-buffer");
-  CHECK(datasets::find_lab("lab3")->id == 3);
-  CHECK(datasets::find_lab("lab4-brent-kung")->section_size == 2048);
-  CHECK_FALSE(datasets::find_lab("9"));
+  CHECK(find_lab("2")->spec.output == output_kind::inclusive_sections);
+  CHECK(find_lab("3")->spec.name == "lab3-double-buffer");
+  CHECK(find_lab("lab3")->spec.id == 3);
+  CHECK(find_lab("lab4-brent-kung")->spec.section_size == 2048);
+  CHECK(find_lab(4)->title == "Work-efficient Brent-Kung scan");
+  CHECK_FALSE(find_lab("9"));
 }

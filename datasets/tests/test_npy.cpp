@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "datasets/npy.h"
+#include "scanlab/core/npy.h"
 #include "scanlab_catch.hpp"
 #include "temp_dir.h"
 

@@ -36,10 +36,12 @@
 #include <cuda_runtime.h>
 
 #include "../src/gpu_lock.h"
+#include "../src/guard_zones.h"
 #include "../src/mapped_file.h"
 #include "../src/trace.h"
 #include "runner_exit.h"
 #include "scanlab/backend.h"
+#include "scanlab/core/guards.h"
 #if defined(SCANLAB_BACKEND_CPU)
 #include "scanlab/cpu/control.h"  // launch statistics
 #endif
@@ -152,10 +154,10 @@ entry_points load(const std::string& path) {
 }
 
 // One cudaMalloc of guard + payload + guard, guards filled with the grader's patterns. The guard
-// file holds six zones, one per side of each buffer (output, input, workspace), each its own random
-// bytes: with a single pattern, a value copied from one buffer's guard into another's (input[0]
-// into output[0] at n = 0) would leave the damaged zone looking intact.
-constexpr int guard_zones = 6;
+// file holds six zones (src/guard_zones.h), one per side of each buffer (output, input, workspace),
+// each its own random bytes: with a single pattern, a value copied from one buffer's guard into
+// another's (input[0] into output[0] at n = 0) would leave the damaged zone looking intact.
+constexpr int zone_count = scanlab::grader::guard_zones::zones;
 struct guarded {
   unsigned char* base = nullptr;
   std::size_t payload = 0, guard = 0;
@@ -165,7 +167,7 @@ struct guarded {
 guarded allocate(std::size_t payload, const std::vector<unsigned char>& patterns, int buffer) {
   guarded g;
   g.payload = payload;
-  g.guard = patterns.size() / guard_zones;
+  g.guard = patterns.size() / zone_count;
   const unsigned char* before = patterns.data() + (2 * buffer) * g.guard;
   const unsigned char* after = patterns.data() + (2 * buffer + 1) * g.guard;
   if (const cudaError_t err = cudaMalloc(&g.base, payload + 2 * g.guard); err != cudaSuccess) {
@@ -183,7 +185,7 @@ void download(unsigned char* host, const unsigned char* device, std::size_t coun
   if (count > 0 && cudaMemcpy(host, device, count, cudaMemcpyDeviceToHost) != cudaSuccess) std::memset(host, 0, count);
 }
 
-// What one call's raw output record holds (grader/src/lab_grader.cpp reads it): in order,
+// What one call's raw output record holds (grader/src/judge_case.cpp reads it): in order,
 //   output: guard, [its n elements], guard;  input: guard, [its n elements], guard;
 //   workspace: guard, guard.
 // The elements are left out where they repeat what the grader has: an input the call did not
@@ -206,7 +208,7 @@ gpu_lock::mode lock_mode(gpu_lock::mode on_gpu) {
 }
 
 void fill_output_poison(void* device, std::size_t n) {
-  std::vector<std::uint32_t> poison(std::min<std::size_t>(n, 1 << 22), 0x7fbadbadu);
+  std::vector<std::uint32_t> poison(std::min<std::size_t>(n, 1 << 22), scanlab::core::output_poison_bits);
   for (std::size_t done = 0; done < n;) {
     const std::size_t piece = std::min(poison.size(), n - done);
     cudaMemcpy(static_cast<std::uint32_t*>(device) + done, poison.data(), piece * 4, cudaMemcpyHostToDevice);
@@ -234,7 +236,7 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   const scanlab::grader::mapped_file input = map_file(o.input);
   const std::vector<unsigned char> pattern = read_file(o.guard);
   if (input.size() != o.n * sizeof(float)) die("input file has the wrong size");
-  if (pattern.empty() || pattern.size() % guard_zones != 0) die("the guard file must hold six equal zones");
+  if (pattern.empty() || pattern.size() % zone_count != 0) die("the guard file must hold six equal zones");
   FILE* status = std::fopen(o.status.c_str(), "w");
   FILE* out = std::fopen(o.output.c_str(), "wb");
   if (!status || !out) die("cannot write the result files");
@@ -248,8 +250,8 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   static host_copies host;  // a server's cases share them
   guarded outbuf = allocate(bytes, pattern, 0), in = allocate(bytes, pattern, 1), ws = allocate(ws_bytes, pattern, 2);
   cudaMemcpy(in.data(), input.data(), bytes, cudaMemcpyHostToDevice);
-  // A workspace arrives dirty: 0xff bytes, never zero.
-  if (ws_bytes > 0) cudaMemset(ws.data(), o.zero_workspace ? 0 : 0xff, ws_bytes);
+  // A workspace arrives dirty: every byte core::workspace_fill_byte, never zero.
+  if (ws_bytes > 0) cudaMemset(ws.data(), o.zero_workspace ? 0 : scanlab::core::workspace_fill_byte, ws_bytes);
   clock.done("allocate-upload");
 
   cudaError_t last_error = cudaSuccess;

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "lab_grader.h"
+#include "scanlab/core/lab_registry.h"
 
 namespace scanlab::grader {
 
@@ -25,14 +26,14 @@ namespace fs = std::filesystem;
 namespace {
 
 // Labs folders in a submission that the registry does not know: one message each.
-std::vector<std::string> unknown_folders(const std::string& dir, const std::vector<lab_entry>& labs) {
+std::vector<std::string> unknown_folders(const std::string& dir) {
   std::vector<std::string> messages;
   std::error_code ec;
   std::set<std::string> names;
   for (const auto& e : fs::directory_iterator(dir, ec))
     if (e.is_directory() && e.path().filename().string().rfind("lab", 0) == 0) names.insert(e.path().filename().string());
   for (const std::string& n : names)
-    if (!find_lab_by_name(labs, n) && n != "harness")
+    if (!core::find_lab_by_name(n) && n != "harness")
       messages.push_back(fmt::format("{}/{}: no such lab (the labs are named as in labs/labs.json, e.g. lab1-naive); ignored",
                                      fs::path(dir).filename().string(), n));
   return messages;
@@ -68,7 +69,7 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
     if (r.name.empty()) r.name = fs::path(dirs[s]).parent_path().filename().string();
     r.backend = req.backend;
     r.seed_text = req.seed_text;
-    r.messages = unknown_folders(dirs[s], *req.labs);
+    r.messages = unknown_folders(dirs[s]);
     r.labs.resize(req.lab_ids.size());
     for (std::size_t l = 0; l < req.lab_ids.size(); ++l) units.push_back({s, l});
   }
@@ -89,7 +90,7 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
         std::lock_guard lock(mutex);
         if (started[u.submission] < 0) started[u.submission] = now();
       }
-      const lab_entry* lab = find_lab(*req.labs, req.lab_ids[u.lab]);
+      const core::lab_entry* lab = core::find_lab(req.lab_ids[u.lab]);
       lab_job job;
       job.config = req.config;
       job.lab = lab;

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "grader_config.h"
-#include "labs_registry.h"
 #include "progress.h"
 #include "results.h"
 #include "rubric.h"
@@ -18,7 +17,6 @@ namespace scanlab::grader {
 
 struct grading_request {
   const grader_config* config = nullptr;
-  const std::vector<lab_entry>* labs = nullptr;
   const rubric* rules = nullptr;
   std::vector<int> lab_ids;  // which labs
   std::string backend;       // gpu | cpu (resolved)

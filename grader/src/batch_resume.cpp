@@ -16,6 +16,7 @@
 
 #include "content_hash.h"
 #include "result_json.h"
+#include "scanlab/core/lab_registry.h"
 
 namespace scanlab::grader {
 
@@ -41,7 +42,7 @@ std::string submission_fingerprint(const std::string& dir, const fingerprint_inp
   h.add_field(std::to_string(in.seed));
   h.add_field(in.rubric_text);
   for (int id : in.lab_ids) {
-    const lab_entry* lab = find_lab(*in.labs, id);
+    const core::lab_entry* lab = core::find_lab(id);
     if (!lab) continue;
     h.add_field(lab->spec.name);
     std::string bytes;

@@ -7,13 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "labs_registry.h"
 #include "results.h"
 
 namespace scanlab::grader {
 
 struct fingerprint_inputs {
-  const std::vector<lab_entry>* labs = nullptr;
   std::vector<int> lab_ids;
   std::string rubric_text;  // the rubric file's bytes
   std::uint64_t seed = 0;

@@ -60,11 +60,9 @@ std::string symbols(const std::string& object) {
   return all;
 }
 
-}  // namespace
-
-build_result build_submission(const grader_config& config, const harness::lab_spec& spec, const std::string& source,
-                              const std::string& backend, const std::string& work_dir, const std::string& display) {
-  const trace_span span(tracing() ? "build " + backend + " " + work_dir : "");
+// The source itself: missing, empty, or calling a library scan (a result with a diagnosis), or
+// fit to compile (diagnosis empty).
+build_result check_source(const core::lab_spec& spec, const std::string& source, const std::string& display) {
   build_result r;
   std::error_code ec;
   if (!fs::is_regular_file(source, ec)) {
@@ -72,8 +70,7 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
     r.message = fmt::format("{} is missing: nothing to grade for lab {}", display, spec.id);
     return r;
   }
-  const std::string text = read_text(source);
-  const std::string code = strip_comments(text);
+  const std::string code = strip_comments(read_text(source));
   if (code.find_first_not_of(" \t\r\n") == std::string::npos) {
     r.diagnosis = "empty_file";
     r.message = fmt::format("{} is empty (no code outside comments)", display);
@@ -85,87 +82,89 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
                       call.find("parallel") != std::string::npos;
     r.message = fmt::format("{} uses a library scan ({}){}: the lab asks for your own kernels, so it scores zero",
                             display, call, host ? ", which runs on the host, not in a kernel of yours" : "");
-    return r;
   }
+  return r;
+}
 
-  // A clean tree: the student's file next to the grader's own copy of lab.h.
-  fs::create_directories(work_dir, ec);
-  const std::string lab_dir = config.source_dir + "/labs/" + spec.name;
-  const std::string cu = work_dir + "/scan.cu";
-  fs::copy_file(source, cu, fs::copy_options::overwrite_existing, ec);
-  fs::copy_file(lab_dir + "/lab.h", work_dir + "/lab.h", fs::copy_options::overwrite_existing, ec);
-  const std::string object = work_dir + "/scan-" + backend + ".so";
-
-  // The steps, and what the object cache keys them by: the commands with this lab's work folder
-  // left out (it differs between submissions, the object does not), the source and lab.h bytes.
+// A build's commands, and what the object cache keys them by: the commands with this lab's work
+// folder left out (it differs between submissions, the object does not), the source and lab.h bytes.
+struct build_plan {
   std::vector<std::vector<std::string>> steps;
-  std::vector<std::string> key = {backend, spec.name, display, read_text(cu), read_text(work_dir + "/lab.h")};
-  if (backend == "gpu") {
-    std::vector<std::string> cmd = {config.nvcc, "-O3", "-std=c++17", "-lineinfo", "-shared", "-cudart", "shared",
-                                    "-Xcompiler", "-fPIC", "-DSCANLAB_BACKEND_GPU=1", "-I" + config.common_include};
-    std::string archs = config.cuda_architectures;
-    for (std::size_t start = 0; start <= archs.size();) {
-      std::size_t end = archs.find(';', start);
-      if (end == std::string::npos) end = archs.size();
-      std::string a = archs.substr(start, end - start);
-      start = end + 1;
-      if (a.empty()) continue;
-      a = a.substr(0, a.find('-'));  // 90-real -> 90
-      cmd.push_back(fmt::format("--generate-code=arch=compute_{0},code=sm_{0}", a));
-    }
-    key.insert(key.end(), cmd.begin(), cmd.end());
-    // nvcc writes the source's path into the object (-lineinfo), and compute-sanitizer's reports
-    // show it: a student's object is only reused from this very path. The grader's own reference
-    // solution is only ever timed, so one build serves every submission.
-    std::error_code same_ec;
-    if (fs::equivalent(source, config.source_dir + "/solutions/" + spec.name + "/scan.cu", same_ec))
-      key.push_back("reference solution");
-    else
-      key.push_back(cu);
-    cmd.insert(cmd.end(), {cu, "-o", object});
-    steps.push_back(cmd);
-  } else {
-    const std::string cpp = work_dir + "/scan-" + backend + ".cpp";
-    steps.push_back({config.rewriter, cu, "-o", cpp});
-    // -g1: line tables, all that AddressSanitizer's reports read (nothing else reads the grader's
-    // objects' debug information); 0.04-0.06 s less per build than -g.
-    std::vector<std::string> flags = {"-std=c++20", "-O2", "-g1", "-fPIC",
-                                      "-ftls-model=initial-exec",  // the runner executable owns the TLS
-                                      "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include, "-I" + config.common_include};
-    // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
-    if (!config.cccl_include.empty()) flags.insert(flags.end(), {"-isystem", config.cccl_include});
-    // AddressSanitizer's object runs two small cases: -O1 (its documentation's advice) compiles in
-    // 0.37 s of CPU where -O2 took 0.45.
-    if (backend == "cpu-asan") {
-      flags[1] = "-O1";
-      flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
-    }
-    key.insert(key.end(), flags.begin(), flags.end());
-    std::vector<std::string> cmd = {config.cxx, "-pipe"};  // the assembly through a pipe, not a file in /tmp
-    // The CPU backend's prelude is most of what the compiler reads (57,000 lines): precompiled
-    // once, it takes a build from about 1.2 s to 0.35 s of CPU.
-    if (const std::string pch = object_cache::instance().prelude_pch(config, flags); !pch.empty())
-      cmd.push_back("-I" + pch);
-    cmd.insert(cmd.end(), flags.begin(), flags.end());
-    // The object names its source as the report does (lab3-.../scan.cu, in the backend's messages,
-    // ASan's stack frames and the debug information), not by this work folder: it is the same
-    // object whichever submission's folder compiled it.
-    if (!config.cpu_link_flag.empty()) {
-      cmd.push_back(config.cpu_link_flag);
-      key.push_back(config.cpu_link_flag);
-    }
-    cmd.insert(cmd.end(), {"-shared", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp,
-                           "-o", object});
-    steps.push_back(cmd);
+  std::vector<std::string> key;
+};
+
+void plan_gpu_build(const grader_config& config, const core::lab_spec& spec, const std::string& source,
+                    const std::string& cu, const std::string& object, build_plan& b) {
+  std::vector<std::string> cmd = {config.nvcc, "-O3", "-std=c++17", "-lineinfo", "-shared", "-cudart", "shared",
+                                  "-Xcompiler", "-fPIC", "-DSCANLAB_BACKEND_GPU=1", "-I" + config.common_include};
+  const std::string& archs = config.cuda_architectures;
+  for (std::size_t start = 0; start <= archs.size();) {
+    std::size_t end = archs.find(';', start);
+    if (end == std::string::npos) end = archs.size();
+    std::string a = archs.substr(start, end - start);
+    start = end + 1;
+    if (a.empty()) continue;
+    a = a.substr(0, a.find('-'));  // 90-real -> 90
+    cmd.push_back(fmt::format("--generate-code=arch=compute_{0},code=sm_{0}", a));
   }
+  b.key.insert(b.key.end(), cmd.begin(), cmd.end());
+  // nvcc writes the source's path into the object (-lineinfo), and compute-sanitizer's reports
+  // show it: a student's object is only reused from this very path. The grader's own reference
+  // solution is only ever timed, so one build serves every submission.
+  std::error_code same_ec;
+  if (fs::equivalent(source, config.source_dir + "/solutions/" + spec.name + "/scan.cu", same_ec))
+    b.key.push_back("reference solution");
+  else
+    b.key.push_back(cu);
+  cmd.insert(cmd.end(), {cu, "-o", object});
+  b.steps.push_back(cmd);
+}
+
+void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, const std::string& backend,
+                    const std::string& work_dir, const std::string& cu, const std::string& object, build_plan& b) {
+  const std::string cpp = work_dir + "/scan-" + backend + ".cpp";
+  b.steps.push_back({config.rewriter, cu, "-o", cpp});
+  // -g1: line tables, all that AddressSanitizer's reports read (nothing else reads the grader's
+  // objects' debug information); 0.04-0.06 s less per build than -g.
+  std::vector<std::string> flags = {"-std=c++20", "-O2", "-g1", "-fPIC",
+                                    "-ftls-model=initial-exec",  // the runner executable owns the TLS
+                                    "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include, "-I" + config.common_include};
+  // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
+  if (!config.cccl_include.empty()) flags.insert(flags.end(), {"-isystem", config.cccl_include});
+  // AddressSanitizer's object runs two small cases: -O1 (its documentation's advice) compiles in
+  // 0.37 s of CPU where -O2 took 0.45.
+  if (backend == "cpu-asan") {
+    flags[1] = "-O1";
+    flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
+  }
+  b.key.insert(b.key.end(), flags.begin(), flags.end());
+  std::vector<std::string> cmd = {config.cxx, "-pipe"};  // the assembly through a pipe, not a file in /tmp
+  // The CPU backend's prelude is most of what the compiler reads (57,000 lines): precompiled
+  // once, it takes a build from about 1.2 s to 0.35 s of CPU.
+  if (const std::string pch = object_cache::instance().prelude_pch(config, flags); !pch.empty())
+    cmd.push_back("-I" + pch);
+  cmd.insert(cmd.end(), flags.begin(), flags.end());
+  // The object names its source as the report does (lab3-.../scan.cu, in the backend's messages,
+  // ASan's stack frames and the debug information), not by this work folder: it is the same
+  // object whichever submission's folder compiled it.
+  if (!config.cpu_link_flag.empty()) {
+    cmd.push_back(config.cpu_link_flag);
+    b.key.push_back(config.cpu_link_flag);
+  }
+  cmd.insert(cmd.end(), {"-shared", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp,
+                         "-o", object});
+  b.steps.push_back(cmd);
+}
+
+// Runs the steps, or takes the object from the cache; "" when built, else the failure message.
+std::string compile(const build_plan& b, const std::string& object_key, const std::string& object,
+                    const std::string& work_dir, const std::string& cu, const std::string& display) {
   sandbox_limits limits;
   limits.wall_seconds = 120;
   limits.keep_output = 1 << 20;
   std::string failure;
-  object_cache& cache = object_cache::instance();
-  const std::string object_key = cache.key(config, key);
-  const bool built = cache.build_or_fetch(object_key, object, [&] {
-    for (const auto& step : steps) {
+  const bool built = object_cache::instance().build_or_fetch(object_key, object, [&] {
+    for (const auto& step : b.steps) {
       const sandbox_result s = run_sandboxed(step, {"LC_ALL=C"}, limits, work_dir);  // ASCII quotes in messages
       if (!s.ok()) {
         const std::string why = s.timed_out ? "the compiler did not finish within 120 s\n" : "";
@@ -175,15 +174,23 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
     }
     return true;
   });
-  if (!built) {
-    r.diagnosis = "compile_error";
-    r.message = failure;
-    return r;
-  }
+  return built ? "" : failure;
+}
 
-  // The object itself: library scans that slipped past the source check, and the entry points.
-  // One symbol read per distinct object (kept with it in the cache); the defined symbols are the
-  // lines with an address, exactly what nm --defined-only prints.
+// The defined symbols among `all`: the lines with an address, exactly what nm --defined-only prints.
+std::string defined_symbols(const std::string& all) {
+  std::string defined;
+  std::istringstream in(all);
+  for (std::string line; std::getline(in, line);)
+    if (line.find_first_not_of(' ') < std::min<std::size_t>(16, line.size())) defined += line + "\n";
+  return defined;
+}
+
+// The object itself: library scans that slipped past the source check, the entry points, and a
+// kernel launch. One symbol read per distinct object (kept with it in the cache).
+void check_object(const std::string& object_key, const std::string& object, const std::string& display,
+                  build_result& r) {
+  object_cache& cache = object_cache::instance();
   std::string all = cache.note(object_key, "symbols");
   if (all.empty()) {
     all = symbols(object);
@@ -194,14 +201,9 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
     r.diagnosis = "uses_library";
     r.message = fmt::format("{} references {} (CUB/Thrust): the lab asks for your own kernels, so it scores zero",
                             display, m.str());
-    return r;
+    return;
   }
-  std::string defined;
-  {
-    std::istringstream in(all);
-    for (std::string line; std::getline(in, line);)
-      if (line.find_first_not_of(' ') < std::min<std::size_t>(16, line.size())) defined += line + "\n";
-  }
+  const std::string defined = defined_symbols(all);
   const bool has_scan = defined.find(" T scan(float const*, float*, unsigned int, void*)") != std::string::npos;
   const bool has_ws = defined.find(" T scan_workspace_bytes(unsigned int)") != std::string::npos;
   if (!has_scan || !has_ws) {
@@ -216,24 +218,54 @@ build_result build_submission(const grader_config& config, const harness::lab_sp
         !has_scan ? "void scan(const float* input, float* output, unsigned n, void* workspace)"
                   : "std::size_t scan_workspace_bytes(unsigned n)",
         found.empty() ? std::string("\n  found no function named like it") : "\n  found:" + found);
-    return r;
+    return;
   }
   // A scan must launch a kernel: an object that references no launch function (cudaLaunchKernel
   // and its relatives on a GPU, the CPU backend's launch_kernel) computes on the host, if at all.
-  {
-    bool launches = false;
-    std::istringstream in(all);
-    for (std::string line; std::getline(in, line) && !launches;)
-      launches = line.find(" U ") != std::string::npos &&
-                 (line.find("Launch") != std::string::npos || line.find("launch") != std::string::npos);
-    if (!launches) {
-      r.diagnosis = "no_kernel";
-      r.message = fmt::format("{} launches no kernel: scan() must compute the scan in kernels of your own on the "
-                              "device (a scan on the host scores zero)",
-                              display);
-      return r;
-    }
+  bool launches = false;
+  std::istringstream in(all);
+  for (std::string line; std::getline(in, line) && !launches;)
+    launches = line.find(" U ") != std::string::npos &&
+               (line.find("Launch") != std::string::npos || line.find("launch") != std::string::npos);
+  if (!launches) {
+    r.diagnosis = "no_kernel";
+    r.message = fmt::format("{} launches no kernel: scan() must compute the scan in kernels of your own on the "
+                            "device (a scan on the host scores zero)",
+                            display);
   }
+}
+
+}  // namespace
+
+build_result build_submission(const grader_config& config, const core::lab_spec& spec, const std::string& source,
+                              const std::string& backend, const std::string& work_dir, const std::string& display) {
+  const trace_span span(tracing() ? "build " + backend + " " + work_dir : "");
+  build_result r = check_source(spec, source, display);
+  if (!r.diagnosis.empty()) return r;
+
+  // A clean tree: the student's file next to the grader's own copy of lab.h.
+  std::error_code ec;
+  fs::create_directories(work_dir, ec);
+  const std::string cu = work_dir + "/scan.cu";
+  fs::copy_file(source, cu, fs::copy_options::overwrite_existing, ec);
+  fs::copy_file(config.source_dir + "/labs/" + spec.name + "/lab.h", work_dir + "/lab.h",
+                fs::copy_options::overwrite_existing, ec);
+  const std::string object = work_dir + "/scan-" + backend + ".so";
+
+  build_plan b;
+  b.key = {backend, spec.name, display, read_text(cu), read_text(work_dir + "/lab.h")};
+  if (backend == "gpu")
+    plan_gpu_build(config, spec, source, cu, object, b);
+  else
+    plan_cpu_build(config, spec, backend, work_dir, cu, object, b);
+  const std::string object_key = object_cache::instance().key(config, b.key);
+  if (const std::string failure = compile(b, object_key, object, work_dir, cu, display); !failure.empty()) {
+    r.diagnosis = "compile_error";
+    r.message = failure;
+    return r;
+  }
+  check_object(object_key, object, display, r);
+  if (!r.diagnosis.empty()) return r;
   r.ok = true;
   r.object = object;
   return r;

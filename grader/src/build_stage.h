@@ -6,7 +6,7 @@
 #include <string>
 
 #include "grader_config.h"
-#include "harness/lab_spec.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::grader {
 
@@ -18,7 +18,7 @@ struct build_result {
 };
 
 // backend: gpu | cpu | cpu-asan. work_dir: a fresh directory of this lab's grading.
-build_result build_submission(const grader_config& config, const harness::lab_spec& spec, const std::string& source,
+build_result build_submission(const grader_config& config, const core::lab_spec& spec, const std::string& source,
                               const std::string& backend, const std::string& work_dir, const std::string& display_name);
 
 }  // namespace scanlab::grader

@@ -1,5 +1,6 @@
-// Grades one lab of one submission: build, then every case in its own sandboxed runner child,
-// verdicts computed here from the raw buffers the child wrote.
+// Grades one lab of one submission: plan, build, run every case in a sandboxed runner child (or a
+// case server), judge each from the raw buffers the child wrote, score (lab_grader.cpp names the
+// file of each step).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,7 @@
 #include <string>
 
 #include "grader_config.h"
-#include "labs_registry.h"
+#include "scanlab/core/lab_registry.h"
 #include "results.h"
 #include "rubric.h"
 
@@ -15,7 +16,7 @@ namespace scanlab::grader {
 
 struct lab_job {
   const grader_config* config = nullptr;
-  const lab_entry* lab = nullptr;
+  const core::lab_entry* lab = nullptr;
   lab_rubric rubric;
   std::string submission_dir;  // laid out like labs/
   std::string backend;         // gpu | cpu

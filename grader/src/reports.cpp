@@ -236,87 +236,102 @@ std::string gradescope_json(const submission_result& r, const std::string& finge
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+// One (submission, lab) of a JUnit report: its <testsuite> and the counts the root adds up.
+struct junit_suite {
+  std::string body;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  double time = 0;
+};
+
+// A lab that cannot be graded here: one <error> (the grader's, not the student's).
+std::string junit_cannot_grade(const lab_result& lab, const std::string& classname, junit_suite& s) {
+  ++s.tests;
+  ++s.errors;
+  std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
+                                xml_escape(fmt::format("lab {}: grading", lab.id)), lab.seconds);
+  out += "      <properties>\n        <property name=\"score\" value=\"0.00\"/>\n"
+         "        <property name=\"max_score\" value=\"0.00\"/>\n"
+         "        <property name=\"state\" value=\"cannot grade here\"/>\n      </properties>\n";
+  out += fmt::format("      <error message=\"{}\" type=\"cannot_grade\">{}</error>\n",
+                     xml_escape("cannot grade this here: " + first_line(lab.cannot_grade)),
+                     xml_escape("cannot grade this here: " + lab.cannot_grade + "\n" + review_note, false));
+  return out + "    </testcase>\n";
+}
+
+std::string junit_testcase(const lab_result& lab, const test_result& t, const std::string& classname, double share,
+                           junit_suite& s) {
+  const test_state st = state_of(lab, t);
+  ++s.tests;
+  std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
+                                xml_escape(t.name), share);
+  out += "      <properties>\n";
+  out += fmt::format("        <property name=\"score\" value=\"{:.2f}\"/>\n", t.score);
+  out += fmt::format("        <property name=\"max_score\" value=\"{:.2f}\"/>\n", t.max_score);
+  out += fmt::format("        <property name=\"state\" value=\"{}\"/>\n", state_word(st));
+  if (!t.diagnosis.empty())
+    out += fmt::format("        <property name=\"diagnosis\" value=\"{}\"/>\n", xml_escape(t.diagnosis));
+  out += "      </properties>\n";
+  const std::string text = test_text(lab, t);
+  if (st == test_state::not_run || st == test_state::withheld) {
+    ++s.skipped;
+    out += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(first_line(text)));
+  } else if (st == test_state::failed) {
+    ++s.failures;
+    out += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(first_line(text)),
+                       xml_escape(t.diagnosis), xml_escape(text, false));
+  }
+  return out + "    </testcase>\n";
+}
+
+junit_suite junit_lab(const submission_result& r, const lab_result& lab) {
+  junit_suite s;
+  s.time = lab.seconds;
+  const std::string classname = xml_escape(r.name + "." + lab.name);
+  std::string cases;
+  // The cases of a lab run together; each test is given an equal share of the lab's time.
+  const double share = lab.tests.empty() ? lab.seconds : lab.seconds / static_cast<double>(lab.tests.size());
+  if (!lab.cannot_grade.empty()) cases += junit_cannot_grade(lab, classname, s);
+  for (const auto& t : lab.tests) cases += junit_testcase(lab, t, classname, share, s);
+  s.body = fmt::format(
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n"
+      "    <properties>\n"
+      "      <property name=\"score\" value=\"{:.2f}\"/>\n"
+      "      <property name=\"max_score\" value=\"{:.2f}\"/>\n"
+      "      <property name=\"backend\" value=\"{}\"/>\n"
+      "      <property name=\"seed\" value=\"{}\"/>\n"
+      "      <property name=\"needs_review\" value=\"{}\"/>\n"
+      "    </properties>\n{}  </testsuite>\n",
+      classname, s.tests, s.failures, s.errors, s.skipped, lab.seconds, lab.score(), lab.max_score(),
+      xml_escape(r.backend), xml_escape(r.seed_text), lab.cannot_grade.empty() ? "false" : "true", cases);
+  return s;
+}
+
+}  // namespace
+
 std::string junit_xml(const std::vector<submission_result>& all) {
   // Test names are the tests' own (never the score, which changes), so CI history follows each
   // test from run to run; scores and diagnoses are properties. Each suite is one (submission,
   // lab); a lab that cannot be graded here is one <error> (the grader's, not the student's).
-  struct suite_text {
-    std::string body;
-    int tests = 0, failures = 0, errors = 0, skipped = 0;
-    double time = 0;
-  };
-  std::vector<suite_text> suites;
-  int tests = 0, failures = 0, errors = 0, skipped = 0;
-  double time = 0;
-  for (const auto& r : all) {
+  junit_suite total;
+  std::string suites;
+  for (const auto& r : all)
     for (const auto& lab : r.labs) {
-      suite_text s;
-      s.time = lab.seconds;
-      const std::string classname = xml_escape(r.name + "." + lab.name);
-      std::string cases;
-      // The cases of a lab run together; each test is given an equal share of the lab's time.
-      const double share = lab.tests.empty() ? lab.seconds : lab.seconds / static_cast<double>(lab.tests.size());
-      if (!lab.cannot_grade.empty()) {
-        ++s.tests;
-        ++s.errors;
-        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
-                             xml_escape(fmt::format("lab {}: grading", lab.id)), lab.seconds);
-        cases += "      <properties>\n        <property name=\"score\" value=\"0.00\"/>\n"
-                 "        <property name=\"max_score\" value=\"0.00\"/>\n"
-                 "        <property name=\"state\" value=\"cannot grade here\"/>\n      </properties>\n";
-        cases += fmt::format("      <error message=\"{}\" type=\"cannot_grade\">{}</error>\n",
-                             xml_escape("cannot grade this here: " + first_line(lab.cannot_grade)),
-                             xml_escape("cannot grade this here: " + lab.cannot_grade + "\n" + review_note, false));
-        cases += "    </testcase>\n";
-      }
-      for (const auto& t : lab.tests) {
-        const test_state st = state_of(lab, t);
-        ++s.tests;
-        cases += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
-                             xml_escape(t.name), share);
-        cases += "      <properties>\n";
-        cases += fmt::format("        <property name=\"score\" value=\"{:.2f}\"/>\n", t.score);
-        cases += fmt::format("        <property name=\"max_score\" value=\"{:.2f}\"/>\n", t.max_score);
-        cases += fmt::format("        <property name=\"state\" value=\"{}\"/>\n", state_word(st));
-        if (!t.diagnosis.empty())
-          cases += fmt::format("        <property name=\"diagnosis\" value=\"{}\"/>\n", xml_escape(t.diagnosis));
-        cases += "      </properties>\n";
-        const std::string text = test_text(lab, t);
-        if (st == test_state::not_run || st == test_state::withheld) {
-          ++s.skipped;
-          cases += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(first_line(text)));
-        } else if (st == test_state::failed) {
-          ++s.failures;
-          cases += fmt::format("      <failure message=\"{}\" type=\"{}\">{}</failure>\n", xml_escape(first_line(text)),
-                               xml_escape(t.diagnosis), xml_escape(text, false));
-        }
-        cases += "    </testcase>\n";
-      }
-      s.body = fmt::format(
-          "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n"
-          "    <properties>\n"
-          "      <property name=\"score\" value=\"{:.2f}\"/>\n"
-          "      <property name=\"max_score\" value=\"{:.2f}\"/>\n"
-          "      <property name=\"backend\" value=\"{}\"/>\n"
-          "      <property name=\"seed\" value=\"{}\"/>\n"
-          "      <property name=\"needs_review\" value=\"{}\"/>\n"
-          "    </properties>\n{}  </testsuite>\n",
-          classname, s.tests, s.failures, s.errors, s.skipped, lab.seconds, lab.score(), lab.max_score(),
-          xml_escape(r.backend), xml_escape(r.seed_text), lab.cannot_grade.empty() ? "false" : "true", cases);
-      tests += s.tests;
-      failures += s.failures;
-      errors += s.errors;
-      skipped += s.skipped;
-      time += s.time;
-      suites.push_back(std::move(s));
+      const junit_suite s = junit_lab(r, lab);
+      total.tests += s.tests;
+      total.failures += s.failures;
+      total.errors += s.errors;
+      total.skipped += s.skipped;
+      total.time += s.time;
+      suites += s.body;
     }
-  }
-  std::string out = fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<testsuites name=\"scanlab grade\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
-      tests, failures, errors, skipped, time);
-  for (const auto& s : suites) out += s.body;
-  return out + "</testsuites>\n";
+  return fmt::format(
+             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<testsuites name=\"scanlab grade\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
+             "time=\"{:.3f}\">\n",
+             total.tests, total.failures, total.errors, total.skipped, total.time) +
+         suites + "</testsuites>\n";
 }
 
 std::string markdown_summary(const std::vector<submission_result>& all) {

@@ -9,6 +9,9 @@
 
 namespace scanlab::grader {
 
+// The largest n graded on a GPU when the rubric names none (a lab's max_n may be larger).
+constexpr std::uint64_t default_gpu_max_n = std::uint64_t(1) << 27;
+
 struct lab_rubric {
   // Correctness groups: edge sizes, random sizes (integers and floats), the largest sizes.
   double edge_points = 3, random_points = 2, large_points = 1;
@@ -23,7 +26,7 @@ struct lab_rubric {
   bool cpu_performance_withheld = true;  // CPU: the performance test is listed with max_score 0
   // Sizes and limits.
   std::uint64_t cpu_max_n = 0;  // 0: the lab's cpu_max_n from labs.json
-  std::uint64_t gpu_max_n = 0;  // 0: the lab's max_n capped at 2^27
+  std::uint64_t gpu_max_n = 0;  // 0: the lab's max_n capped at default_gpu_max_n
   double time_limit_s = 20;     // wall time of one child run
   double weight = 1;            // multiplies every point of the lab
   bool sanitizers = true;       // GPU: compute-sanitizer steps when it is on PATH

@@ -11,8 +11,9 @@
 #include "crash_report.h"
 #include "device_buffer.h"
 #include "hints.h"
-#include "inputs.h"
 #include "scanlab/backend.h"
+#include "scanlab/core/guards.h"
+#include "scanlab/core/inputs.h"
 
 namespace scanlab::harness {
 
@@ -36,10 +37,10 @@ std::string show(float v) {
   if (std::isnan(v)) {
     std::uint32_t bits;
     std::memcpy(&bits, &v, sizeof bits);
-    const char* origin = bits == output_poison_bits       ? ": never written"
-                         : bits == cpu_shared_poison_bits ? ": unwritten shared memory"
-                         : bits == 0xffffffffu            ? ": the workspace's fill"
-                                                          : "";
+    const char* origin = bits == core::output_poison_bits       ? ": never written"
+                         : bits == core::cpu_shared_poison_bits ? ": unwritten shared memory"
+                         : bits == core::workspace_fill_bits    ? ": the workspace's fill"
+                                                                : "";
     return fmt::format("NaN (0x{:08x}{})", bits, origin);
   }
   return fmt::format("{:.9g}", v);
@@ -107,9 +108,9 @@ bool prepare(const runner_context& ctx, const case_def& c, const std::vector<flo
 
 // Output poisoned, workspace filled with 0xff bytes (never zero: it must be treated as garbage).
 bool poison(const runner_context&, const case_def& c, case_buffers& b, bool workspace_too, case_result& r) {
-  cudaError_t e = fill_words(b.output.data(), output_poison_bits, c.n);
+  cudaError_t e = fill_words(b.output.data(), core::output_poison_bits, c.n);
   if (e == cudaSuccess && workspace_too && b.workspace_bytes > 0)
-    e = cudaMemset(b.workspace.data(), workspace_fill_byte, b.workspace_bytes);
+    e = cudaMemset(b.workspace.data(), core::workspace_fill_byte, b.workspace_bytes);
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   if (e != cudaSuccess) {
     fail(r, "could not prepare the buffers: " + cuda_error_text(e), hint_for_cuda_error(cudaGetErrorName(e)));
@@ -251,17 +252,17 @@ std::vector<float> download_output(const case_def& c, case_buffers& b) {
 
 // A dataset case's first mismatches side by side, so the diff against expected.npy is visible
 // without numpy.
-void add_diff_table(const output_check& check, case_result& r) {
+void add_diff_table(const core::output_check& check, case_result& r) {
   if (check.first_mismatches.empty()) return;
   r.details.push_back(fmt::format("{:>10}  {:>14}  {:>16}  {}", "index", "input", "expected", "got"));
-  for (const mismatch& m : check.first_mismatches)
+  for (const core::mismatch& m : check.first_mismatches)
     r.details.push_back(fmt::format("{:>10}  {:>14}  {:>16}  {}", m.index, show(m.input), fmt::format("{:.10g}", m.expected),
                                     show(m.got)));
   if (check.wrong > check.first_mismatches.size())
     r.details.push_back(fmt::format("{:>10}  ({} more)", "...", check.wrong - check.first_mismatches.size()));
 }
 
-void describe_mismatch(const runner_context& ctx, const case_def& c, const output_check& check, int call,
+void describe_mismatch(const runner_context& ctx, const case_def& c, const core::output_check& check, int call,
                        case_result& r) {
   const unsigned S = ctx.spec.check_section();
   if (check.all_never_written()) {
@@ -284,7 +285,7 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const outpu
   r.details.push_back(counts);
   if (check.tolerance > 0)
     r.details.push_back(fmt::format("{}: the allowed rounding error there is {:.3g}",
-                                    integer_valued(c.data) ? "sums past 2^23, no longer exact in float" : "float data",
+                                    core::integer_valued(c.data) ? "sums past 2^23, no longer exact in float" : "float data",
                                     check.tolerance));
   if (c.given) add_diff_table(check, r);
   r.output = check;
@@ -295,7 +296,7 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const outpu
 std::optional<schedule_difference> differential(const runner_context& ctx, const case_def& c, case_buffers& b,
                                                 std::vector<float>& first_output, case_result& problem) {
   bool first = true;
-  backend::set_watchdog_seconds(short_watchdog_seconds);
+  backend::set_watchdog_seconds(core::short_watchdog_seconds);
   auto run = [&](const std::string& schedule) -> std::vector<float> {
     // Once a schedule has failed (a hang, a crash), that failure is the report: the runs that would
     // only attribute the difference are skipped (each could cost another watchdog period).
@@ -342,7 +343,7 @@ void run_schedules_case(const runner_context& ctx, const case_def& c, const std:
     return;
   }
   if (!check_buffers(c, b, input, 1, r)) return;
-  const output_check check = check_output(ctx.spec, input, first_output, c.data);
+  const core::output_check check = core::check_output(ctx.spec, input, first_output, c.data);
   if (!check.ok()) {
     describe_mismatch(ctx, c, check, 1, r);
     if (race) add_race(ctx, c, *race, r);
@@ -383,7 +384,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
   }
 
   std::vector<float> generated;
-  if (!c.given) generated = make_input(c.n, c.seed, c.data);
+  if (!c.given) generated = core::make_input(c.n, c.seed, c.data);
   const std::vector<float>& input = c.given ? c.given->input : generated;
   case_buffers b;
   if (!prepare(ctx, c, input, b, r)) {
@@ -399,7 +400,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
 
   if (c.kind == case_kind::block_order) {
     backend::set_schedule(backend::order::forward, c.block_order, c.seed);
-    backend::set_watchdog_seconds(short_watchdog_seconds);
+    backend::set_watchdog_seconds(core::short_watchdog_seconds);
   } else {
     ctx.env.apply();
   }
@@ -409,7 +410,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     if (!poison(ctx, c, b, call == 1, r)) break;
     if (!invoke(ctx, c, b, call, r)) break;
     if (!check_buffers(c, b, input, call, r)) break;
-    output_checker checker(ctx.spec, c.n, c.data);
+    core::output_checker checker(ctx.spec, c.n, c.data);
     cudaError_t e = for_each_chunk(static_cast<const float*>(b.output.data()), c.n,
                                    [&](const float* chunk, std::size_t first, std::size_t count) {
                                      checker.check(chunk, input.data() + first, first, count,

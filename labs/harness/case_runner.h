@@ -7,9 +7,10 @@
 #include <vector>
 
 #include "cases.h"
-#include "lab_spec.h"
+#include "scan_functions.h"
+#include "scanlab/core/lab_spec.h"
+#include "scanlab/core/verify.h"
 #include "scanlab/schedule_differential.h"
-#include "verify.h"
 
 namespace scanlab::harness {
 
@@ -27,12 +28,12 @@ struct case_result {
   bool context_lost = false;         // GPU: a sticky error; no later case can run in this process
   bool timed_out = false;            // GPU: a call still running after time_limit_s
   std::string detector_kind;         // the CPU backend's report, when one failed the case
-  std::optional<output_check> output;
+  std::optional<core::output_check> output;
   std::optional<schedule_difference> race;
 };
 
 struct runner_context {
-  lab_spec spec;
+  core::lab_spec spec;
   scan_functions functions;
   std::string executable;   // for replay commands
   schedule_settings env;    // the environment's schedule: normal cases run under it

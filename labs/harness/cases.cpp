@@ -1,13 +1,11 @@
 #include "cases.h"
 
-#include <algorithm>
 #include <cstdlib>
-#include <random>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "edge_sizes.h"
+#include "scanlab/core/case_plan.h"
 
 namespace scanlab::harness {
 
@@ -39,16 +37,15 @@ void schedule_settings::apply() const {
   backend::set_watchdog_seconds(watchdog_seconds);
 }
 
-std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed) {
-  const std::uint64_t S = spec.check_section();
-  const std::uint64_t B = std::max<std::uint64_t>(spec.block_elements(), 1);
+std::vector<case_def> make_cases(const core::lab_spec& spec, std::uint64_t base_seed) {
   const std::uint64_t cap = spec.largest_n();
+  const core::case_plan plan = core::plan_cases(spec, cap, base_seed);
   std::vector<case_def> cases;
   std::set<std::uint64_t> sizes_seen;
-  auto add = [&](case_kind kind, std::uint64_t n, data_kind data, std::string why,
+  auto add = [&](case_kind kind, std::uint64_t n, core::data_kind data, std::string why,
                  backend::order blocks = backend::order::forward) {
     if (n > cap || n > 0xffffffffull) return;
-    if (kind == case_kind::normal && data == data_kind::small_integers && !sizes_seen.insert(n).second) return;
+    if (kind == case_kind::normal && data == core::data_kind::small_integers && !sizes_seen.insert(n).second) return;
     case_def c;
     c.kind = kind;
     c.n = n;
@@ -58,47 +55,35 @@ std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed) 
     c.seed = base_seed * 1000 + cases.size() + 1;
     cases.push_back(c);
   };
-  const auto ints = data_kind::small_integers;
+  const auto ints = core::data_kind::small_integers;
 
   if (spec.is_asan()) {
     // AddressSanitizer is slow: a partial section and a partial block beyond two full ones.
-    add(case_kind::normal, 33, ints, "warp + 1");
-    add(case_kind::normal, 2 * std::max(S, B) + 1, ints, S >= B ? "2S+1" : "2B+1");
+    for (const core::named_size& size : plan.asan) add(case_kind::normal, size.n, ints, size.why);
     return cases;
   }
 
-  for (const named_size& size : edge_sizes(spec)) add(case_kind::normal, size.n, ints, size.why);
-
-  // Seeded random sizes: two of a few sections, one of up to 64 blocks.
-  std::mt19937_64 rng(base_seed);
-  const std::uint64_t few = std::min(cap, 4 * std::max(S, B));
-  for (int k = 0; k < 2 && few > 2; ++k) add(case_kind::normal, std::uniform_int_distribution<std::uint64_t>(2, few)(rng), ints, "random");
-  const std::uint64_t many = std::min(cap, 64 * std::max(S, B));
-  if (many > few) add(case_kind::normal, std::uniform_int_distribution<std::uint64_t>(few, many)(rng), ints, "random");
+  for (const core::named_size& size : plan.edge) add(case_kind::normal, size.n, ints, size.why);
+  for (std::uint64_t n : plan.random) add(case_kind::normal, n, ints, "random");
 
   // Large sizes: the CPU backend stops at cpu_max_n; a GPU goes up to max_n.
   if (spec.is_cpu()) {
     add(case_kind::normal, cap, ints, "cpu_max_n");
   } else {
-    for (std::uint64_t n : {std::uint64_t(1) << 16, (std::uint64_t(1) << 20) + 1, std::uint64_t(1) << 24,
-                            (std::uint64_t(1) << 27) + 5})
-      if (n > 2 * std::max(S, B) + 1) add(case_kind::normal, n, ints, "large");
+    for (std::uint64_t n : plan.large) add(case_kind::normal, n, ints, "large");
     add(case_kind::normal, cap, ints, "max_n");
   }
 
   // Float data: rounding is checked with a tolerance instead of exactly.
-  const auto floats = data_kind::uniform_floats;
-  add(case_kind::normal, 2 * S + 1, floats, "2S+1");
-  const std::uint64_t float_large = spec.is_cpu() ? (std::uint64_t(1) << 16) + 3 : std::uint64_t(1) << 24;
-  if (std::min(cap, float_large) > 2 * S + 1) add(case_kind::normal, std::min(cap, float_large), floats, "large");
+  const auto floats = core::data_kind::uniform_floats;
+  add(case_kind::normal, plan.float_small, floats, "2S+1");
+  if (plan.float_large > plan.float_small) add(case_kind::normal, plan.float_large, floats, "large");
 
   if (spec.is_cpu()) {
     // Races that one order hides; blocks that wait for a block that has not run.
-    const std::uint64_t multi = 3 * std::max(S, B) + 17;
-    add(case_kind::schedules, multi, ints, "several sections");
-    const std::uint64_t chained = 4 * std::max(S, B) + 5;
-    add(case_kind::block_order, chained, ints, "several blocks", backend::order::reverse);
-    add(case_kind::block_order, chained, ints, "several blocks", backend::order::random);
+    add(case_kind::schedules, plan.schedules, ints, "several sections");
+    add(case_kind::block_order, plan.chained, ints, "several blocks", backend::order::reverse);
+    add(case_kind::block_order, plan.chained, ints, "several blocks", backend::order::random);
   }
   return cases;
 }
@@ -112,9 +97,9 @@ std::string shell_quote(const std::string& s) {
   return q + "'";
 }
 
-std::string describe(const case_def& c, const lab_spec&) {
+std::string describe(const case_def& c, const core::lab_spec&) {
   if (c.given) return fmt::format("dataset {}: n = {} ({}, seed {})", c.given->dir, c.n, c.given->distribution, c.seed);
-  std::string what = fmt::format("n = {} ({}, {}, seed {})", c.n, c.why, data_kind_name(c.data), c.seed);
+  std::string what = fmt::format("n = {} ({}, {}, seed {})", c.n, c.why, core::data_kind_name(c.data), c.seed);
   switch (c.kind) {
     case case_kind::normal: return what;
     case case_kind::schedules: return "schedules differential: " + what;
@@ -130,10 +115,10 @@ std::string schedule_environment(backend::order threads, backend::order blocks, 
   return env;
 }
 
-std::string replay_command(const lab_spec& spec, const case_def& c, const std::string& executable,
+std::string replay_command(const core::lab_spec& spec, const case_def& c, const std::string& executable,
                            const schedule_settings& env) {
   std::string args = fmt::format("{} --n {} --seed {}", executable, c.n, c.seed);
-  if (c.data != data_kind::small_integers) args += fmt::format(" --data {}", data_kind_name(c.data));
+  if (c.data != core::data_kind::small_integers) args += fmt::format(" --data {}", core::data_kind_name(c.data));
   if (c.given) args = fmt::format("{} --dataset {}", executable, shell_quote(c.given->dir));
   if (!spec.is_cpu()) return args;
   std::string prefix = spec.is_asan() ? "ASAN_OPTIONS=detect_leaks=0 " : "";
@@ -148,7 +133,7 @@ std::string replay_command(const lab_spec& spec, const case_def& c, const std::s
       break;
     case case_kind::block_order:
       prefix += schedule_environment(backend::order::forward, c.block_order, c.seed) +
-                fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", short_watchdog_seconds);
+                fmt::format(" SCANLAB_WATCHDOG_SECONDS={}", core::short_watchdog_seconds);
       break;
   }
   return prefix + " " + args;

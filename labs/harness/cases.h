@@ -6,9 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "inputs.h"
-#include "lab_spec.h"
 #include "scanlab/backend.h"
+#include "scanlab/core/case_plan.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::harness {
 
@@ -31,7 +32,7 @@ struct case_def {
   case_kind kind = case_kind::normal;
   std::uint64_t n = 0;
   std::uint64_t seed = 1;
-  data_kind data = data_kind::small_integers;
+  core::data_kind data = core::data_kind::small_integers;
   backend::order block_order = backend::order::forward;  // block_order cases
   std::string why;  // what the size is for: "S+1", "random", "largest", ...
   std::shared_ptr<const given_data> given;  // a dataset's case: its arrays (n, seed, data match)
@@ -42,9 +43,7 @@ struct case_def {
 // builds included), so 2 s cannot end honest work, and a kernel that hangs in every case costs a
 // student 2 s per case instead of the CPU backend's general-purpose 10.
 constexpr double default_watchdog_seconds = 2.0;
-// Watchdog of block_order cases and of race diagnoses: a chained scan that waits on a block that
-// has not run is reported as a hang after this long instead of stalling the suite.
-constexpr double short_watchdog_seconds = 2.0;
+// Block_order cases and race diagnoses run under core::short_watchdog_seconds (case_plan.h).
 
 // The thread/block order, seed and watchdog the environment asks for (SCANLAB_THREAD_ORDER,
 // SCANLAB_BLOCK_ORDER, SCANLAB_SEED, SCANLAB_WATCHDOG_SECONDS): normal cases run under it, so a
@@ -58,14 +57,14 @@ struct schedule_settings {
   void apply() const;  // set_schedule + set_watchdog_seconds (no-ops on a GPU)
 };
 
-std::vector<case_def> make_cases(const lab_spec& spec, std::uint64_t base_seed);
+std::vector<case_def> make_cases(const core::lab_spec& spec, std::uint64_t base_seed);
 
 // "n = 1025 (S+1, integers, seed 7)"; "blocks reverse: n = 32773 (...)";
 // "dataset data/ones-33: n = 33 (ones, seed 1)"
-std::string describe(const case_def& c, const lab_spec& spec);
+std::string describe(const case_def& c, const core::lab_spec& spec);
 
 // The shell command that runs exactly this case again.
-std::string replay_command(const lab_spec& spec, const case_def& c, const std::string& executable,
+std::string replay_command(const core::lab_spec& spec, const case_def& c, const std::string& executable,
                            const schedule_settings& env);
 // The argument as a shell would need it typed (quoted only when necessary).
 std::string shell_quote(const std::string& s);

@@ -1,5 +1,6 @@
-// main() of every lab check executable: the lab's numbers come from compile definitions, the
-// scan from the library of the variant being checked (student, solution, ...).
+// main() of every lab check executable: the lab comes from core's registry (its id is a compile
+// definition, see lab_spec_definitions.h), the scan from the library of the variant being checked
+// (student, solution, ...).
 #include <cstddef>
 
 #include "lab_spec_definitions.h"

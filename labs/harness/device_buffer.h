@@ -1,6 +1,6 @@
 // Device memory for one case: buffers with guard zones before and after the payload (a write
 // just outside `output`, `input` or the workspace damages a guard instead of going unnoticed),
-// poison patterns, and chunked transfers (so checking 2^30 elements needs no second host copy).
+// poison patterns (scanlab/core/guards.h), and chunked transfers (so checking 2^30 elements needs no second host copy).
 #pragma once
 
 #include <cstddef>
@@ -10,12 +10,9 @@
 
 #include <cuda_runtime.h>
 
-namespace scanlab::harness {
+#include "scanlab/core/guards.h"
 
-// Bit patterns the report recognises in the output.
-constexpr std::uint32_t output_poison_bits = 0x7fbadbadu;  // signalling NaN: "never written"
-constexpr std::uint32_t cpu_shared_poison_bits = 0x7fc0deadu;  // the CPU backend's unwritten shared memory
-constexpr unsigned char workspace_fill_byte = 0xff;         // never zero: a workspace arrives dirty
+namespace scanlab::harness {
 
 // Which buffer a guard zone belongs to: each has its own canary, so that a value copied from one
 // buffer's guard into another's is damage too.
@@ -29,7 +26,7 @@ std::uint32_t guard_canary_word(guard_tag tag, std::size_t k);
 
 class guarded_buffer {
  public:
-  static constexpr std::size_t guard_bytes = 4096;  // keeps the payload 256-byte aligned
+  static constexpr std::size_t guard_bytes = core::guard_bytes;
 
   guarded_buffer() = default;
   guarded_buffer(const guarded_buffer&) = delete;

@@ -78,9 +78,9 @@ std::string hint_for_guard(const std::string& buffer, bool before) {
                      buffer);
 }
 
-std::string hint_for_output(const output_check& c, const lab_spec& spec) {
+std::string hint_for_output(const core::output_check& c, const core::lab_spec& spec) {
   const unsigned S = spec.check_section();
-  const bool exclusive = spec.output == output_kind::exclusive_sections;
+  const bool exclusive = spec.output == core::output_kind::exclusive_sections;
   const std::string section_word = spec.section_size != 0 ? "section" : "1024-element piece";
   if (c.all_never_written()) {
     if (c.n == 1)  // the one element is also the last: a store guard one short looks just like no launch
@@ -142,7 +142,7 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
     if (exclusive)
       return fmt::format("the first element of a section is wrong: each section of an exclusive scan starts "
                          "with 0 (shift the input by one within the section)");
-    if (spec.output == output_kind::inclusive_sections)
+    if (spec.output == core::output_kind::inclusive_sections)
       return "the first element of a section is wrong: each section restarts its sum at input[section start] "
              "(no carry from the previous section, and index with blockIdx.x * SECTION_SIZE)";
     return fmt::format("everything before element {} is right, and from the start of a {} on it is off: "
@@ -171,14 +171,14 @@ std::string hint_for_output(const output_check& c, const lab_spec& spec) {
   return "the output is wrong: compare the first mismatch with what your kernel does at that index";
 }
 
-std::string hint_for_race(std::size_t index, const lab_spec& spec) {
+std::string hint_for_race(std::size_t index, const core::lab_spec& spec) {
   return fmt::format("the output depends on the order threads run in: a race (element {}, section {}). A "
                      "thread reads shared memory that another thread writes in the same step: put a "
                      "__syncthreads() between the reads and the writes (or double-buffer)",
                      index, index / spec.check_section());
 }
 
-std::string hint_for_block_order(std::size_t index, const lab_spec& spec) {
+std::string hint_for_block_order(std::size_t index, const core::lab_spec& spec) {
   return fmt::format("the output depends on the order blocks run in, with threads always in the same order "
                      "(element {}, section {}): a block uses another block's result without waiting until it is "
                      "complete -- a flag set before the value it guards, a tile order taken from blockIdx.x instead "

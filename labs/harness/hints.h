@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "lab_spec.h"
-#include "verify.h"
+#include "scanlab/core/lab_spec.h"
+#include "scanlab/core/verify.h"
 
 namespace scanlab::harness {
 
@@ -17,11 +17,11 @@ std::string hint_for_cuda_error(const std::string& error_name, std::uint64_t n =
 // For damage to a guard zone of output, input or workspace.
 std::string hint_for_guard(const std::string& buffer, bool before);
 // For a wrong output, from where the mismatches lie.
-std::string hint_for_output(const output_check& check, const lab_spec& spec);
+std::string hint_for_output(const core::output_check& check, const core::lab_spec& spec);
 // For an output that differs between schedules.
-std::string hint_for_race(std::size_t index, const lab_spec& spec);
+std::string hint_for_race(std::size_t index, const core::lab_spec& spec);
 // The output differs when only the blocks' order changes (schedule differential, CPU backend).
-std::string hint_for_block_order(std::size_t index, const lab_spec& spec);
+std::string hint_for_block_order(std::size_t index, const core::lab_spec& spec);
 // For a second call that went wrong after a first one that was right; `what` says how it went
 // wrong ("was wrong", "wrote outside the workspace", "crashed", ...).
 std::string hint_for_second_call(const std::string& what = "was wrong");

@@ -203,11 +203,11 @@ void set_crash_buffers(const unsigned char* input, const unsigned char* output, 
 namespace {
 constexpr int red = 31, green = 32, yellow = 33, cyan = 36;
 
-std::string output_description(const lab_spec& spec) {
+std::string output_description(const core::lab_spec& spec) {
   switch (spec.output) {
-    case output_kind::inclusive: return "inclusive scan of the whole array";
-    case output_kind::inclusive_sections: return fmt::format("inclusive scan of each {}-element section", spec.section_size);
-    case output_kind::exclusive_sections: return fmt::format("exclusive scan of each {}-element section", spec.section_size);
+    case core::output_kind::inclusive: return "inclusive scan of the whole array";
+    case core::output_kind::inclusive_sections: return fmt::format("inclusive scan of each {}-element section", spec.section_size);
+    case core::output_kind::exclusive_sections: return fmt::format("exclusive scan of each {}-element section", spec.section_size);
   }
   return "";
 }
@@ -218,7 +218,7 @@ std::string reporter::paint(const std::string& text, int ansi_color, bool bold) 
   return fmt::format("\x1b[{}{}m{}\x1b[0m", bold ? "1;" : "", ansi_color, text);
 }
 
-void reporter::header(const lab_spec& spec, const std::string& device, std::size_t cases) {
+void reporter::header(const core::lab_spec& spec, const std::string& device, std::size_t cases) {
   if (out_ == nullptr || quiet_) return;
   fmt::print(out_, "{} ({}) on the {} backend: {}\n", paint(spec.name, cyan, true), spec.variant, spec.backend, device);
   fmt::print(out_, "  checks the {}, {} case{}\n", output_description(spec), cases, cases == 1 ? "" : "s");
@@ -271,14 +271,14 @@ void reporter::not_run(std::size_t count, const std::string& why) {
   fmt::print(out_, "  {} {} case{} not run: {}\n", paint("!", red, true), count, count == 1 ? "" : "s", why);
 }
 
-std::string summary_line(const lab_spec& spec, const suite_counts& counts) {
+std::string summary_line(const core::lab_spec& spec, const suite_counts& counts) {
   std::string line = fmt::format("lab{} ({} backend, {}): {}/{} cases passed", spec.id, spec.backend, spec.variant,
                                  counts.passed, counts.run() + counts.not_run);
   if (counts.skipped > 0) line += fmt::format(", {} skipped (not enough memory)", counts.skipped);
   return line;
 }
 
-void reporter::summary(const lab_spec& spec, const suite_counts& counts, double seconds) {
+void reporter::summary(const core::lab_spec& spec, const suite_counts& counts, double seconds) {
   if (out_ == nullptr) return;
   const bool ok = counts.failed == 0 && counts.not_run == 0;
   const std::string line = summary_line(spec, counts);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "case_runner.h"
-#include "lab_spec.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::harness {
 
@@ -21,13 +21,13 @@ class reporter {
   // out == nullptr: print nothing.
   reporter(std::FILE* out, bool color, bool quiet) : out_(out), color_(color), quiet_(quiet) {}
 
-  void header(const lab_spec& spec, const std::string& device, std::size_t cases);
+  void header(const core::lab_spec& spec, const std::string& device, std::size_t cases);
   // Also prepares the report a crash in the case prints (crash_report.h).
   void case_started(std::size_t index, std::size_t total, const std::string& description,
                     const std::string& replay = "", bool has_workspace = false);
   void case_finished(std::size_t index, std::size_t total, const std::string& description, const case_result& r);
   void not_run(std::size_t count, const std::string& why);
-  void summary(const lab_spec& spec, const suite_counts& counts, double seconds);
+  void summary(const core::lab_spec& spec, const suite_counts& counts, double seconds);
 
  private:
   std::string paint(const std::string& text, int ansi_color, bool bold = false) const;
@@ -38,6 +38,6 @@ class reporter {
 };
 
 // "lab3 (cpu backend, solution): 18/18 cases passed"
-std::string summary_line(const lab_spec& spec, const suite_counts& counts);
+std::string summary_line(const core::lab_spec& spec, const suite_counts& counts);
 
 }  // namespace scanlab::harness

@@ -36,7 +36,7 @@ std::string executable_path(const char* argv0) {
 
 }  // namespace
 
-std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& options) {
+std::vector<case_def> select_cases(const core::lab_spec& spec, const suite_options& options) {
   if (options.dataset) return {*options.dataset};
   if (!options.n) return make_cases(spec, options.seed);
   case_def c;
@@ -48,7 +48,7 @@ std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& op
   return {c};
 }
 
-suite_result run_suite(const lab_spec& spec, const scan_functions& functions, const suite_options& options,
+suite_result run_suite(const core::lab_spec& spec, const scan_functions& functions, const suite_options& options,
                        std::FILE* out) {
   const auto t0 = std::chrono::steady_clock::now();
   reporter report(out, options.color, options.quiet);
@@ -92,7 +92,7 @@ suite_result run_suite(const lab_spec& spec, const scan_functions& functions, co
   return result;
 }
 
-int check_main(const lab_spec& spec, const scan_functions& functions, int argc, char** argv) {
+int check_main(const core::lab_spec& spec, const scan_functions& functions, int argc, char** argv) {
   suite_options options;
   std::string data = "integers";
   std::string color = "auto";
@@ -101,7 +101,7 @@ int check_main(const lab_spec& spec, const scan_functions& functions, int argc, 
   auto* n_option = app.add_option("--n", n, "run one case of this size (a replay)")->check(CLI::Range(0ull, 0xffffffffull));
   app.add_option("--seed", options.seed, "with --n: the case's seed; without: the base seed of the whole suite");
   app.add_option("--data", data, "with --n: integers (default), floats, mixed-magnitudes, alternating-signs or ones")
-      ->check(CLI::IsMember(data_kind_names()));
+      ->check(CLI::IsMember(core::data_kind_names()));
   auto* schedules_flag =
       app.add_flag("--schedules", options.schedules, "with --n: run the schedule differential (CPU backend)");
   std::string dataset_dir;
@@ -119,7 +119,7 @@ int check_main(const lab_spec& spec, const scan_functions& functions, int argc, 
     return app.exit(e) == 0 ? 0 : 2;
   }
   if (*n_option) options.n = n;
-  parse_data_kind(data.c_str(), options.data);
+  core::parse_data_kind(data.c_str(), options.data);
   options.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));
   options.executable = executable_path(argv[0]);
   if (options.schedules && !spec.is_cpu()) {

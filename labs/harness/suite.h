@@ -8,16 +8,17 @@
 #include <vector>
 
 #include "case_runner.h"
-#include "inputs.h"
-#include "lab_spec.h"
 #include "report.h"
+#include "scan_functions.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::harness {
 
 struct suite_options {
   std::optional<std::uint64_t> n;  // run only this size (a replay)
   std::uint64_t seed = 1;          // with n: the case's seed; without: the suite's base seed
-  data_kind data = data_kind::small_integers;
+  core::data_kind data = core::data_kind::small_integers;
   bool schedules = false;          // with n: the schedule differential instead of a normal case
   bool quiet = false;
   bool list = false;
@@ -34,15 +35,15 @@ struct suite_result {
 };
 
 // The cases the options select.
-std::vector<case_def> select_cases(const lab_spec& spec, const suite_options& options);
+std::vector<case_def> select_cases(const core::lab_spec& spec, const suite_options& options);
 
 // Runs the selected cases, printing to `out` (nullptr: silent). Stops early when a GPU's context
 // is lost (the remaining cases count as failed, "not run").
-suite_result run_suite(const lab_spec& spec, const scan_functions& functions, const suite_options& options,
+suite_result run_suite(const core::lab_spec& spec, const scan_functions& functions, const suite_options& options,
                        std::FILE* out);
 
 // main() of a check executable: parses argv, runs, returns the exit status (0: every case passed,
 // 1: a case failed, 2: bad arguments, 77: no usable GPU for a gpu-backend check).
-int check_main(const lab_spec& spec, const scan_functions& functions, int argc, char** argv);
+int check_main(const core::lab_spec& spec, const scan_functions& functions, int argc, char** argv);
 
 }  // namespace scanlab::harness

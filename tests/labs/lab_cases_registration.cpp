@@ -1,6 +1,6 @@
-// The lab-specific part of a lab's Catch2 test executable: the lab's numbers (compile definitions
-// from labs.json, as for the check executable) and the scan of the linked variant. Kept free of
-// Catch2 so that the per-lab compile stays small.
+// The lab-specific part of a lab's Catch2 test executable: the lab (its id a compile definition,
+// as for the check executable; its numbers from core's lab registry) and the scan of the linked
+// variant. Kept free of Catch2 so that the per-lab compile stays small.
 #include <cstddef>
 
 #include "harness/lab_spec_definitions.h"

@@ -20,6 +20,7 @@ namespace scanlab::lab_tests {
 
 namespace {
 
+using namespace scanlab::core;
 using namespace scanlab::harness;
 
 // The check executables go up to max_n (2^30) on a GPU; as tests, the largest case is 2^26

@@ -9,10 +9,11 @@
 #include "broken_kogge_stone.h"
 #include "harness/device_buffer.h"
 #include "harness/hints.h"
-#include "harness/reference.h"
+#include "scanlab/core/reference.h"
 #include "harness/suite.h"
 #include "scanlab_catch.hpp"
 
+using namespace scanlab::core;
 using namespace scanlab::harness;
 using scanlab_test::contains_text;
 

@@ -1,4 +1,4 @@
-#include "npy.h"
+#include "scanlab/core/npy.h"
 
 #include <bit>
 #include <cctype>

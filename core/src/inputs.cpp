@@ -1,11 +1,11 @@
-#include "inputs.h"
+#include "scanlab/core/inputs.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <thread>
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 namespace {
 
@@ -136,4 +136,4 @@ std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind)
   return v;
 }
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

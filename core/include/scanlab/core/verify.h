@@ -6,11 +6,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "inputs.h"
-#include "lab_spec.h"
-#include "reference.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_spec.h"
+#include "scanlab/core/reference.h"
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 // One wrong element, as the dataset diff table shows it.
 struct mismatch {
@@ -71,4 +71,4 @@ class output_checker {
 output_check check_output(const lab_spec& spec, const std::vector<float>& input, const std::vector<float>& output,
                           data_kind data);
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

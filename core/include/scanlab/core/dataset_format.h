@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/lab_spec.h"
+#include "scanlab/core/lab_spec.h"
 
 namespace scanlab::datasets {
 
@@ -29,7 +29,7 @@ const char* scanlab_version();
 struct meta {
   int lab_id = 0;
   std::string lab_name;
-  harness::output_kind output = harness::output_kind::inclusive;
+  core::output_kind output = core::output_kind::inclusive;
   unsigned section_size = 0;  // 0: the whole array is one scan
   std::uint64_t n = 0;
   std::string distribution;   // a scanlab distribution (distribution_name), or "custom"

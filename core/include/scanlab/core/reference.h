@@ -5,10 +5,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "inputs.h"
-#include "lab_spec.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/lab_spec.h"
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 class reference_scan {
  public:
@@ -72,4 +72,4 @@ constexpr double exact_magnitude_limit = 8388608.0;  // 2^23
 // `data`: 0 (exact) for integer data below exact_magnitude_limit, else float_tolerance.
 double allowed_error(data_kind data, std::size_t terms, double magnitude);
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

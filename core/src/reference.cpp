@@ -1,9 +1,9 @@
-#include "reference.h"
+#include "scanlab/core/reference.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 std::vector<double> reference_output(const std::vector<float>& input, output_kind kind, unsigned section) {
   reference_scan scan(kind, section);
@@ -21,4 +21,4 @@ double allowed_error(data_kind data, std::size_t terms, double magnitude) {
   return float_tolerance(terms, magnitude);
 }
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

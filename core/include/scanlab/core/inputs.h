@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 enum class data_kind {
   small_integers,     // integers in [-8, 8]: every partial sum up to 2^24 is exact in float
@@ -39,4 +39,4 @@ std::vector<float> make_input(std::size_t n, std::uint64_t seed, data_kind kind)
 // The same elements written to out[0..n) (a mapped file, say: no vector in between).
 void fill_input(float* out, std::size_t n, std::uint64_t seed, data_kind kind);
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

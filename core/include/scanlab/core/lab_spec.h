@@ -1,12 +1,11 @@
-// What the harness knows about the lab it checks: its numbers from labs.json (reaching the
-// executable as compile definitions, see lab_spec_definitions.h), the variant and the backend.
+// A lab as every tool sees it: its numbers from labs/labs.json (through the lab registry,
+// lab_registry.h), and for a check or a grading run the variant and the backend it runs.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 enum class output_kind {
   inclusive,           // output[i] = input[0] + ... + input[i]
@@ -41,12 +40,4 @@ struct lab_spec {
   std::uint64_t largest_n() const { return is_cpu() ? cpu_max_n : max_n; }
 };
 
-// The entry point a check executable calls.
-using workspace_bytes_fn = std::size_t (*)(unsigned n);
-using scan_fn = void (*)(const float* input, float* output, unsigned n, void* workspace);
-struct scan_functions {
-  workspace_bytes_fn workspace_bytes = nullptr;
-  scan_fn scan = nullptr;
-};
-
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

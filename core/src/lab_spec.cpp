@@ -1,6 +1,6 @@
-#include "lab_spec.h"
+#include "scanlab/core/lab_spec.h"
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 const char* output_kind_name(output_kind kind) {
   switch (kind) {
@@ -19,4 +19,4 @@ bool parse_output_kind(const std::string& text, output_kind& out) {
   return true;
 }
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

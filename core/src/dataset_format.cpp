@@ -1,16 +1,16 @@
-#include "dataset_format.h"
+#include "scanlab/core/dataset_format.h"
 
 #include <fstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "datasets/npy.h"
-#include "harness/inputs.h"
-#include "harness/reference.h"
+#include "scanlab/core/npy.h"
+#include "scanlab/core/inputs.h"
+#include "scanlab/core/reference.h"
 
 #ifndef SCANLAB_VERSION
-#error "SCANLAB_VERSION is defined by cmake/ScanlabLab.cmake from the project's version"
+#error "SCANLAB_VERSION is defined by core/CMakeLists.txt from the project's version"
 #endif
 
 namespace scanlab::datasets {
@@ -19,20 +19,20 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keeps meta.json in the documented order
 
-// The rule verify.cpp applies (harness::allowed_error), in words and numbers for numpy users.
+// The rule verify.cpp applies (core::allowed_error), in words and numbers for numpy users.
 json tolerance_json(const std::string& distribution) {
-  harness::data_kind kind = harness::data_kind::uniform_floats;  // custom data: float rule
-  const bool known = harness::parse_data_kind(distribution.c_str(), kind);
-  const bool exact = known && harness::integer_valued(kind);
+  core::data_kind kind = core::data_kind::uniform_floats;  // custom data: float rule
+  const bool known = core::parse_data_kind(distribution.c_str(), kind);
+  const bool exact = known && core::integer_valued(kind);
   const std::string relative =
-      fmt::format("|got - expected| <= {:g} * sqrt(terms) * max(1, magnitude)", harness::tolerance_per_term);
+      fmt::format("|got - expected| <= {:g} * sqrt(terms) * max(1, magnitude)", core::tolerance_per_term);
   json t;
   t["exact"] = exact;
-  t["exact_magnitude_limit"] = exact ? json(harness::exact_magnitude_limit) : json(nullptr);
-  t["relative_per_term"] = harness::tolerance_per_term;
+  t["exact_magnitude_limit"] = exact ? json(core::exact_magnitude_limit) : json(nullptr);
+  t["relative_per_term"] = core::tolerance_per_term;
   t["rule"] = exact ? fmt::format("got == expected while magnitude <= {:.0f} (2^23: integer sums are exact in "
                                   "float); beyond that {}",
-                                  harness::exact_magnitude_limit, relative)
+                                  core::exact_magnitude_limit, relative)
                     : relative;
   t["terms"] = "input elements summed into expected[i]: i - start + 1 for an inclusive scan, i - start for an "
                "exclusive one, start = the first index of i's scan section";
@@ -65,7 +65,7 @@ std::string meta_json(const meta& m) {
   j["format_version"] = 1;
   j["lab_id"] = m.lab_id;
   j["lab_name"] = m.lab_name;
-  j["output"] = harness::output_kind_name(m.output);
+  j["output"] = core::output_kind_name(m.output);
   j["section_size"] = m.section_size;
   j["n"] = m.n;
   j["distribution"] = m.distribution;
@@ -100,7 +100,7 @@ meta read_meta(const std::string& dir) {
   m.lab_id = required<int>(j, "lab_id", path);
   m.lab_name = required<std::string>(j, "lab_name", path);
   const auto output = required<std::string>(j, "output", path);
-  if (!harness::parse_output_kind(output, m.output))
+  if (!core::parse_output_kind(output, m.output))
     throw error(fmt::format("{}: unknown output \"{}\" (inclusive, inclusive_sections or exclusive_sections)", path, output));
   m.section_size = required<unsigned>(j, "section_size", path);
   m.n = required<std::uint64_t>(j, "n", path);

@@ -1,11 +1,11 @@
-#include "verify.h"
+#include "scanlab/core/verify.h"
 
 #include <cmath>
 #include <cstring>
 
-#include "device_buffer.h"
+#include "scanlab/core/guards.h"
 
-namespace scanlab::harness {
+namespace scanlab::core {
 
 output_checker::output_checker(const lab_spec& spec, std::size_t n, data_kind data)
     : reference_(spec.output, spec.scan_section()), data_(data), section_(spec.check_section()),
@@ -44,7 +44,7 @@ void output_checker::check(const float* out, const float* in, std::size_t first_
     } else if (std::isnan(got)) {
       ++r.nan;
       if (bits == cpu_shared_poison_bits) ++r.shared_poison;
-      if (bits == 0xffffffffu) ++r.workspace_fill;
+      if (bits == workspace_fill_bits) ++r.workspace_fill;
     }
     if (i % section_ == 0) ++r.wrong_at_section_start;
     if (i < full_end_) ++r.wrong_in_full_sections;
@@ -67,4 +67,4 @@ output_check check_output(const lab_spec& spec, const std::vector<float>& input,
   return checker.result();
 }
 
-}  // namespace scanlab::harness
+}  // namespace scanlab::core

@@ -1,0 +1,67 @@
+// Run: one case of a lab in a runner child (runner_main.cpp) or a case server (case_server.h),
+// on an input written here and with the guard zones of guard_zones.h, then judged (judge_case.h).
+// Also the policy of running a case again: a failure in a server is run in a process of its own,
+// and a failure with a workspace is run once more with the workspace zeroed.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "case_server.h"
+#include "grading_case.h"
+#include "guard_zones.h"
+#include "lab_grader.h"
+#include "sandbox.h"
+#include "scanlab/core/lab_spec.h"
+
+namespace scanlab::grader {
+
+class lab_runner {
+ public:
+  lab_runner(const lab_job& job, const core::lab_spec& spec);
+  ~lab_runner();
+  lab_runner(const lab_runner&) = delete;
+  lab_runner& operator=(const lab_runner&) = delete;
+
+  // Runs a case; a failure with a non-empty workspace is run once more (one call) with the
+  // workspace zeroed: passing then means the code relies on memory it must initialise itself.
+  case_outcome run(const grading_case& c, const std::string& object, int index, bool skip_retry = false);
+
+  // The largest n this lab's cases use (the server's output file limit).
+  void set_largest_n(std::uint64_t n) { largest_n_ = n; }
+
+  // Where a case of n elements keeps its input and raw output: a private folder in /dev/shm for
+  // n >= 2^20 when /dev/shm is a tmpfs with room for eight such cases at once, else the lab's work
+  // folder.
+  std::string data_dir(std::uint64_t n);
+
+  // The lab's timing on the GPU: in the server that ran its correctness cases, whose CUDA context
+  // is made (on a loaded GPU machine a context took 1-4 s: the driver makes them one at a time), or
+  // in a process of its own (`argv`) when no server takes it. Its time limit covers the timed calls.
+  sandbox_result run_timing(const std::vector<std::string>& argv, const std::string& object,
+                            const std::string& reference, std::uint64_t n, const std::string& input,
+                            const std::string& status, const sandbox_limits& limits);
+
+ private:
+  struct case_files;
+  case_outcome run_once(const grading_case& c, const std::string& object, int index, bool zero_workspace,
+                        bool use_server = false);
+  sandbox_result launch(const grading_case& c, const std::string& object, const case_files& files,
+                        bool zero_workspace, bool use_server, const sandbox_limits& limits, bool& served);
+  sandbox_limits case_limits(const grading_case& c) const;
+  case_server& server_for(const grading_case& c, const std::vector<std::string>& env);
+
+  const lab_job& job_;
+  core::lab_spec spec_;
+  guard_zones guards_;
+  int calls_ = 2;
+  bool workspace_used_ = false;
+  std::uint64_t largest_n_ = 1 << 20;
+  std::map<std::string, std::unique_ptr<case_server>> servers_;  // by backend and environment
+  std::string memory_dir_;  // see data_dir
+};
+
+}  // namespace scanlab::grader

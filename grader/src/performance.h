@@ -1,0 +1,26 @@
+// The performance test: on a GPU, the submission and the reference solution timed in one runner
+// on the same input (with a device copy as the yardstick), scored by checks.h's
+// score_performance; on the CPU backend listed as not graded. Only a lab whose every other test
+// passed is timed.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "case_run.h"
+#include "lab_grader.h"
+#include "plan.h"
+#include "results.h"
+
+namespace scanlab::grader {
+
+struct performance_result {
+  test_result test;
+  std::optional<double> throughput_gelems;  // elements per ns, for the leaderboard
+  std::string infrastructure_error;         // the timed run found no usable device: no grade at all
+};
+
+performance_result performance_test(const lab_job& job, const lab_plan& plan, const std::string& object, bool clean,
+                                    lab_runner& runner);
+
+}  // namespace scanlab::grader
