@@ -144,4 +144,6 @@ function(scanlab_install_lab_runner)
                  @ONLY
                  FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
                                   WORLD_READ WORLD_EXECUTE)
+  configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-build-progress"
+                 "${PROJECT_BINARY_DIR}/bin/scanlab-build-progress" COPYONLY)
 endfunction()

@@ -8,16 +8,24 @@
 # GPU the gpu tests exit with 77, which CTest reports as skipped.
 #
 # main() (the tests' catch_main.cpp, with Catch2 v2 the whole of Catch2's implementation) is
-# compiled once (host, CPU backends, GPU) and shared by every test executable.
+# compiled once and shared by every test executable; the backend's part of it (test_gate.cpp)
+# once per backend.
 
 set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")
 set(SCANLAB_CATCH_DISCOVER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/ScanlabCatchDiscover.cmake")
 
-# main() for the test executables of a backend, compiled once and shared: an object library (its
-# references to Catch2 and the backend resolve against whatever the executable links). main() only
-# asks the backend whether a device is usable, so one plain, uninstrumented build serves cpu,
-# cpu-asan and cpu-tsan alike; the executable brings the runtime that answers.
+# main() for the test executables of a backend: two object libraries (their references to Catch2
+# and the backend resolve against whatever the executable links). Catch2's main is the same for
+# every backend, so it is compiled once, plain; the gate only asks the backend whether a device is
+# usable, so one uninstrumented build serves cpu, cpu-asan and cpu-tsan alike (the executable
+# brings the runtime that answers).
 function(scanlab_catch_main out_var backend)
+  if(NOT TARGET scanlab_catch_main)
+    add_library(scanlab_catch_main OBJECT "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp")
+    target_compile_definitions(scanlab_catch_main PRIVATE SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR})
+    target_compile_features(scanlab_catch_main PRIVATE cxx_std_20)
+    target_link_libraries(scanlab_catch_main PRIVATE Catch2::Catch2)  # for the headers only
+  endif()
   if(backend MATCHES "^cpu")
     set(flavour cpu)
     set(defines SCANLAB_BACKEND_CPU=1)
@@ -28,15 +36,14 @@ function(scanlab_catch_main out_var backend)
     set(flavour host)
     set(defines "")
   endif()
-  set(target scanlab_catch_main_${flavour})
+  set(target scanlab_test_gate_${flavour})
   if(NOT TARGET ${target})
-    add_library(${target} OBJECT "${SCANLAB_TEST_SUPPORT_DIR}/catch_main.cpp")
-    target_compile_definitions(${target} PRIVATE SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${defines})
+    add_library(${target} OBJECT "${SCANLAB_TEST_SUPPORT_DIR}/test_gate.cpp")
+    target_compile_definitions(${target} PRIVATE ${defines})
     target_compile_features(${target} PRIVATE cxx_std_20)
-    # For the headers only: the objects go into the executable, which links the libraries itself.
-    target_link_libraries(${target} PRIVATE Catch2::Catch2 scanlab::backend_interface)
+    target_link_libraries(${target} PRIVATE scanlab::backend_interface)  # for the headers only
   endif()
-  set(${out_var} ${target} PARENT_SCOPE)
+  set(${out_var} scanlab_catch_main ${target} PARENT_SCOPE)
 endfunction()
 
 function(scanlab_add_catch_test name)
@@ -49,7 +56,9 @@ function(scanlab_add_catch_test name)
     INCLUDES ${ARG_INCLUDES} "${SCANLAB_TEST_SUPPORT_DIR}"
     LINK Catch2::Catch2 ${ARG_LINK}
     DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${ARG_DEFINES})
-  target_sources(${name} PRIVATE $<TARGET_OBJECTS:${catch_main}>)
+  foreach(objects IN LISTS catch_main)
+    target_sources(${name} PRIVATE $<TARGET_OBJECTS:${objects}>)
+  endforeach()
   # Test cases are listed after each link (see ScanlabCatchDiscover.cmake); CTest includes the
   # result, or reports the executable as not built.
   set(cases_file "${CMAKE_CURRENT_BINARY_DIR}/${name}_cases.cmake")
