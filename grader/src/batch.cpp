@@ -1,8 +1,5 @@
 #include "batch.h"
 
-#include <linux/magic.h>
-#include <sys/statfs.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -17,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "lab_grader.h"
+#include "memory_folder.h"
 #include "scanlab/core/lab_registry.h"
 
 namespace scanlab::grader {
@@ -39,17 +37,11 @@ std::vector<std::string> unknown_folders(const std::string& dir) {
   return messages;
 }
 
-// Where the labs' work folders go: $TMPDIR when set; else /dev/shm when it is a tmpfs with 4 GB
-// free (a grading creates and deletes a few hundred small files per submission, and on the
-// development machine's ext4 /tmp their bookkeeping was 5% of a batch's time); else /tmp.
+// Where the labs' work folders go: $TMPDIR when set; else /dev/shm when it has 4 GB free; else
+// /tmp.
 std::string scratch_parent() {
   if (const char* t = std::getenv("TMPDIR"); t != nullptr && *t != '\0') return t;
-  struct statfs info{};
-  struct statvfs space{};
-  if (statfs("/dev/shm", &info) == 0 && info.f_type == TMPFS_MAGIC && statvfs("/dev/shm", &space) == 0 &&
-      static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize >= (std::uint64_t(4) << 30) &&
-      access("/dev/shm", W_OK) == 0)
-    return "/dev/shm";
+  if (memory_folder_has_room(std::uint64_t(4) << 30)) return "/dev/shm";
   return fs::temp_directory_path().string();
 }
 

@@ -1,9 +1,6 @@
 #include "case_run.h"
 
-#include <linux/magic.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,6 +14,7 @@
 #include "judge_case.h"
 #include "mapped_file.h"
 #include "removed_on_exit.h"
+#include "memory_folder.h"
 #include "runner_status.h"
 #include "scanlab/core/inputs.h"
 #include "trace.h"
@@ -105,12 +103,7 @@ case_outcome lab_runner::run(const grading_case& c, const std::string& object, i
 
 std::string lab_runner::data_dir(std::uint64_t n) {
   if (n < (1u << 20)) return job_.work_dir;
-  struct statfs fs_info{};
-  struct statvfs space{};
-  const std::uint64_t needed = 8 * (n * 4 * 5 + (64u << 20));
-  if (statfs("/dev/shm", &fs_info) != 0 || fs_info.f_type != TMPFS_MAGIC || statvfs("/dev/shm", &space) != 0 ||
-      static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize < needed)
-    return job_.work_dir;
+  if (!memory_folder_has_room(8 * (n * 4 * 5 + (64u << 20)))) return job_.work_dir;
   if (memory_dir_.empty()) {
     const std::string dir = fmt::format("/dev/shm/scanlab-{}-{}", getpid(), fs::path(job_.work_dir).filename().string());
     if (mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return job_.work_dir;
