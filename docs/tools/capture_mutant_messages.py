@@ -143,7 +143,7 @@ def capture(build: Path, out_dir: Path) -> int:
             original = re.search(r"^// SOLUTION: *(\S+)", text, re.M)
             original = original.group(1) if original else "scan.cu"
             parts.append(f"**{title}** (mutant `{src.stem}`"
-                         f"{f', a broken copy of the advanced reference `{original}`' if original != 'scan.cu' else ''}"
+                         f"{f', the advanced reference `{original}` with one bug' if original != 'scan.cu' else ''}"
                          f"{', checked with the cpu-asan backend' if backend != 'cpu' else ''}):\n\n"
                          f"```text\n{report}\n```\n")
         (out_dir / f"{lab}.md.txt").write_text("\n".join(parts))

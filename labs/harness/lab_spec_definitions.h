@@ -1,7 +1,6 @@
 // The lab_spec of the executable being built: the lab whose id cmake/ScanlabLab.cmake passes as
 // SCANLAB_LAB_ID, from core's lab registry (labs/labs.json compiled in), with the variant and the
-// backend the executable checks. Only check_main.cpp and tests/labs/lab_cases_registration.cpp
-// include this.
+// backend the executable checks. Only check_main.cpp and the labs' own tests include this.
 #pragma once
 
 #include <cstdio>
