@@ -7,7 +7,10 @@ a lab by, in order: a folder named exactly like a lab; a folder or file name wit
 "// Lab N:" header every stub starts with; and, for a lone scan.cu, the only lab the assignment
 grades. Every decision is reported, so a student can see why a file was (not) graded.
 
-  map_submission.py --labs-json FILE [--labs "2 3"] UPLOAD_DIR OUT_DIR
+  map_submission.py --labs-dir LABS [--labs "2 3"] UPLOAD_DIR OUT_DIR
+
+LABS is the scanlab tree's labs/ folder: its lab<N>-<name>/ folders (each with the stub scan.cu)
+are the labs, by number and name.
 Exit status: 0 with at least one lab mapped, 3 when nothing could be mapped, 2 on bad usage.
 """
 import argparse
@@ -80,19 +83,30 @@ def preference(rel, lab):
     return (0 if exact else 1 if rel.name == "scan.cu" else 2, len(rel.parts), str(rel))
 
 
+def labs_in(labs_dir: Path):
+    """{number: {"id", "name"}} from the lab folders (the names the grader and the stubs use)."""
+    labs = {}
+    if labs_dir.is_dir():
+        for folder in sorted(labs_dir.iterdir()):
+            m = re.fullmatch(r"lab(\d+)-[a-z0-9-]+", folder.name)
+            if m and (folder / "scan.cu").is_file():
+                labs[int(m.group(1))] = {"id": int(m.group(1)), "name": folder.name}
+    return labs
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--labs-json", required=True, type=Path)
+    parser.add_argument("--labs-dir", required=True, type=Path, help="the scanlab tree's labs/ folder")
     parser.add_argument("--labs", default="", help="lab numbers this assignment grades (default: all)")
     parser.add_argument("--report", type=Path, help="write the mapping as JSON here")
     parser.add_argument("upload", type=Path)
     parser.add_argument("out", type=Path)
     args = parser.parse_args(argv)
 
-    try:
-        all_labs = {lab["id"]: lab for lab in json.loads(args.labs_json.read_text(encoding="utf-8"))}
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        print(f"map_submission: cannot read {args.labs_json}: {error}", file=sys.stderr)
+    all_labs = labs_in(args.labs_dir)
+    if not all_labs:
+        print(f"map_submission: no labs in {args.labs_dir} (expected folders lab<N>-<name> with a scan.cu)",
+              file=sys.stderr)
         return 2
     try:
         wanted = [int(x) for x in args.labs.replace(",", " ").split()]

@@ -60,7 +60,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 chmod 755 "$work"
 notes="$work/mapping.txt"
-python3 "$MAP" --labs-json "$TREE/labs/labs.json" --labs "$labs" "$GRADE/student" "$work/submission" >"$notes" 2>&1
+python3 "$MAP" --labs-dir "$TREE/labs" --labs "$labs" "$GRADE/student" "$work/submission" >"$notes" 2>&1
 if [ $? -ne 0 ]; then
   not_gradable "$(head -c 20000 "$notes")
 Nothing to grade: upload scan.cu (or files named after their labs, e.g. lab2.cu)."
