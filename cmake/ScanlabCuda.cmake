@@ -1,11 +1,23 @@
-# Enables CUDA when nvcc is found. Architectures: what the caller set, else the GPU in this
-# machine, else a portable set (Ampere and Hopper) -- never forced on the whole project.
+# Enables CUDA when nvcc is found (and, with SCANLAB_ENABLE_GPU=AUTO, the default, a GPU answers).
+# Architectures: what the caller set, else the GPU in this machine, else a portable set (Ampere and
+# Hopper) -- never forced on the whole project.
 
 set(SCANLAB_HAVE_GPU_BUILD OFF)
-if(NOT SCANLAB_ENABLE_GPU)
-  if(SCANLAB_GPU_LEFT_OUT_FOR_LABS)  # set by the Makefile's lab-configure, removed by its configure
-    message(STATUS "scanlab: CUDA left out by `make labN` (no GPU answered); `make` and `make test` add it")
+if(SCANLAB_ENABLE_GPU STREQUAL "AUTO")
+  find_program(SCANLAB_NVIDIA_SMI nvidia-smi)
+  set(_scanlab_gpu_answers OFF)
+  if(SCANLAB_NVIDIA_SMI)
+    execute_process(COMMAND ${SCANLAB_NVIDIA_SMI} -L RESULT_VARIABLE _scanlab_smi OUTPUT_QUIET ERROR_QUIET TIMEOUT 30)
+    if(_scanlab_smi EQUAL 0)
+      set(_scanlab_gpu_answers ON)
+    endif()
   endif()
+  if(NOT _scanlab_gpu_answers)
+    message(STATUS "scanlab: no GPU answered `nvidia-smi -L`: the GPU backend is left out (its tests could "
+                   "not run here); -DSCANLAB_ENABLE_GPU=ON builds it anyway")
+    return()
+  endif()
+elseif(NOT SCANLAB_ENABLE_GPU)
   return()
 endif()
 

@@ -228,7 +228,16 @@ std::string object_cache::prelude_pch(const grader_config& config, const std::ve
   const std::string gch = dir + "/scanlab/cpu/prelude.h.gch";
   std::lock_guard lock(key_mutex(k));
   std::error_code ec;
+  // GCC takes the folder of a precompiled header for the header's own: a later #include of it
+  // (libcu++'s wrappers, <cuda/std/...>, include it again) must find a file there, which leads to
+  // the real one (#pragma once makes it a no-op). Folders made before this file existed get it too.
+  const auto write_forward = [&](const std::string& folder) {
+    std::ofstream forward(folder + "/scanlab/cpu/prelude.h");
+    forward << "#include \"" << config.cpu_include << "/scanlab/cpu/prelude.h\"\n";
+    return static_cast<bool>(forward);
+  };
   if (fs::is_regular_file(gch, ec)) {
+    if (!fs::is_regular_file(dir + "/scanlab/cpu/prelude.h", ec) && !write_forward(dir)) return "";
     fs::last_write_time(dir, fs::file_time_type::clock::now(), ec);  // in use: kept by the pruning below
     return dir;
   }
@@ -247,7 +256,7 @@ std::string object_cache::prelude_pch(const grader_config& config, const std::ve
   limits.keep_output = 64 << 10;
   const sandbox_result s = run_sandboxed(cmd, {"LC_ALL=C"}, limits, temp);
   fs::remove(temp + "/prelude_pch.h", ec);
-  if (!s.ok()) {
+  if (!s.ok() || !write_forward(temp)) {
     fs::remove_all(temp, ec);
     return "";  // builds read the header itself, as without a cache
   }

@@ -12,6 +12,7 @@
 #include "crash_report.h"
 #include "dataset_case.h"
 #include "scanlab/backend.h"
+#include "scanlab/core/lab_registry.h"
 
 namespace scanlab::harness {
 
@@ -158,6 +159,22 @@ int check_main(const core::lab_spec& spec, const scan_functions& functions, int 
     std::_Exit(1);
   }
   return result.all_passed() ? 0 : 1;
+}
+
+core::lab_spec spec_of(const check_identity& check) {
+  const core::lab_entry* lab = core::find_lab(check.lab_id);
+  if (lab == nullptr) {
+    std::fprintf(stderr, "scanlab: lab %d is not in the lab registry (labs/labs.json)\n", check.lab_id);
+    std::exit(2);
+  }
+  core::lab_spec spec = lab->spec;
+  spec.variant = check.variant;
+  spec.backend = check.backend;
+  return spec;
+}
+
+int check_main(const check_identity& check, const scan_functions& functions, int argc, char** argv) {
+  return check_main(spec_of(check), functions, argc, argv);
 }
 
 }  // namespace scanlab::harness

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "case_runner.h"
+#include "check_identity.h"
 #include "report.h"
 #include "scan_functions.h"
 #include "scanlab/core/inputs.h"
@@ -45,5 +46,9 @@ suite_result run_suite(const core::lab_spec& spec, const scan_functions& functio
 // main() of a check executable: parses argv, runs, returns the exit status (0: every case passed,
 // 1: a case failed, 2: bad arguments, 77: no usable GPU for a gpu-backend check).
 int check_main(const core::lab_spec& spec, const scan_functions& functions, int argc, char** argv);
+
+// The lab_spec of a check: the registry's entry for its lab, with its variant and backend. Exits
+// with status 2 and a message when the lab is not in the registry (labs/labs.json).
+core::lab_spec spec_of(const check_identity& check);
 
 }  // namespace scanlab::harness

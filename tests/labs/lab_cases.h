@@ -3,17 +3,14 @@
 // (compiled with the lab's id) and lab_cases_test.cpp (compiled once per backend).
 #pragma once
 
-#include <string>
-
-#include "harness/scan_functions.h"
-#include "scanlab/core/lab_spec.h"
+#include "harness/check_identity.h"
 
 namespace scanlab::lab_tests {
 
 // Registers the test cases "lab<id> <variant>: <group>" (edge sizes, random sizes, ...), each
 // running its share of the harness's cases, tagged [lab<id>][<backend>][solutions]. Called once,
 // while the executable is initialised; `check_executable` is what replay commands name.
-void register_lab_cases(const core::lab_spec& spec, const harness::scan_functions& functions,
-                        const std::string& check_executable);
+void register_lab_cases(const harness::check_identity& check, const harness::scan_functions& functions,
+                        const char* check_executable);
 
 }  // namespace scanlab::lab_tests

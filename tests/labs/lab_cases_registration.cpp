@@ -1,10 +1,14 @@
 // The lab-specific part of a lab's Catch2 test executable: the lab (its id a compile definition,
 // as for the check executable; its numbers from core's lab registry) and the scan of the linked
-// variant. Kept free of Catch2 so that the per-lab compile stays small.
+// variant. Kept free of Catch2 and of the harness's headers: it is compiled once per lab, variant
+// and backend.
 #include <cstddef>
 
-#include "harness/lab_spec_definitions.h"
 #include "lab_cases.h"
+
+#if !defined(SCANLAB_LAB_ID) || !defined(SCANLAB_CHECK_VARIANT) || !defined(SCANLAB_CHECK_BACKEND)
+#error "a lab's test executable is built by tests/labs/CMakeLists.txt with its check's definitions"
+#endif
 
 #ifndef SCANLAB_CHECK_EXECUTABLE
 #error "SCANLAB_CHECK_EXECUTABLE: the lab's check executable, which replay commands name"
@@ -23,7 +27,7 @@ extern "C" const char* __asan_default_options() { return "detect_leaks=0"; }
 namespace {
 // During static initialisation, before Catch2's main() lists or runs anything.
 const bool registered = [] {
-  scanlab::lab_tests::register_lab_cases(scanlab::harness::spec_from_definitions(), {&scan_workspace_bytes, &scan},
+  scanlab::lab_tests::register_lab_cases(scanlab::harness::this_check, {&scan_workspace_bytes, &scan},
                                          SCANLAB_CHECK_EXECUTABLE);
   return true;
 }();

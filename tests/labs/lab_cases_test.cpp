@@ -12,6 +12,7 @@
 #include "harness/case_runner.h"
 #include "harness/cases.h"
 #include "harness/report.h"
+#include "harness/suite.h"
 #include "lab_cases.h"
 #include "scanlab/backend.h"
 #include "scanlab_catch.hpp"
@@ -128,7 +129,9 @@ constexpr group_info groups[] = {
 
 }  // namespace
 
-void register_lab_cases(const lab_spec& spec, const scan_functions& functions, const std::string& check_executable) {
+void register_lab_cases(const harness::check_identity& check, const scan_functions& functions,
+                        const char* check_executable) {
+  const lab_spec spec = harness::spec_of(check);
   lab() = {spec, functions, check_executable};
   const std::vector<case_def> cases = make_cases(spec_for_tests(spec), 1);
   const std::string prefix = "lab" + std::to_string(spec.id) + " " + spec.variant + ": ";
