@@ -8,6 +8,9 @@
 #   message    (optional) text the submission-level output must contain
 #   cannot_grade (optional) text the lab's "cannot grade this here" reason must contain (then
 #              every test of the lab must score 0 of 0)
+#   time_limit_s (optional) the wall-time limit of one run for this submission (the suite's rubric
+#              with this one number changed): a submission that hangs on purpose waits out fewer
+#              seconds per hung run.
 #   no_process (optional) a process name (pgrep -x) that must not exist once grading is done
 #   scores     (optional) {"kind": points, ...}: the score each of those tests must get. These are
 #              the scores a GPU grader gives too (one grade whatever the backend):
@@ -38,6 +41,13 @@ string(JSON want_cannot ERROR_VARIABLE no_cannot GET "${expect}" cannot_grade)
 string(JSON want_scores ERROR_VARIABLE no_scores GET "${expect}" scores)
 
 get_filename_component(name "${SUBMISSION}" NAME)
+string(JSON time_limit ERROR_VARIABLE no_time_limit GET "${expect}" time_limit_s)
+if(no_time_limit STREQUAL "NOTFOUND")
+  file(READ "${RUBRIC}" rubric_text)
+  string(JSON rubric_text SET "${rubric_text}" defaults time_limit_s "${time_limit}")
+  set(RUBRIC "${WORK}/${name}.rubric.json")
+  file(WRITE "${RUBRIC}" "${rubric_text}")
+endif()
 set(results "${WORK}/${name}.json")
 file(REMOVE "${results}")
 execute_process(
