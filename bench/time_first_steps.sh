@@ -37,5 +37,7 @@ if [[ $what == test || $what == both ]]; then
   (cd "$work/test" && make test > "$work/test.log" 2>&1)
   status=$?
   report "make test" $(( $(date +%s) - start )) "$status"
-  grep -E "tests passed|Total Test time" "$work/test.log"
+  grep -E "tests passed|Total Test time|^\s+[0-9]+ - .*\((Failed|Timeout|Not Run)\)" "$work/test.log"
+  cp "$work/test.log" "${TMPDIR:-/tmp}/scanlab-first-steps-test.log"  # per-test times, failures
+  echo "log: ${TMPDIR:-/tmp}/scanlab-first-steps-test.log"
 fi

@@ -1,4 +1,4 @@
-# scanlab_add_cuda_target(<name> BACKEND <gpu|cpu|cpu-asan|cpu-tsan|host> KIND <EXECUTABLE|STATIC>
+# scanlab_add_cuda_target(<name> BACKEND <gpu|cpu|cpu-asan|cpu-tsan|host> KIND <EXECUTABLE|STATIC|OBJECT>
 #                         SOURCES <.cu and .cpp files> [INCLUDES dirs] [LINK targets] [DEFINES defs])
 #
 # The one way scanlab builds CUDA code. For `gpu`, nvcc compiles the .cu files. For the CPU
@@ -56,6 +56,8 @@ function(scanlab_add_cuda_target name)
 
   if(ARG_KIND STREQUAL "EXECUTABLE")
     add_executable(${name} ${sources})
+  elseif(ARG_KIND STREQUAL "OBJECT")
+    add_library(${name} OBJECT ${sources})
   else()
     add_library(${name} STATIC ${sources})
   endif()

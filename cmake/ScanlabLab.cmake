@@ -37,26 +37,42 @@ set(SCANLAB_LAB_HARNESS_DIR "${CMAKE_CURRENT_LIST_DIR}/../labs/harness")
 cmake_path(NORMAL_PATH SCANLAB_LAB_HARNESS_DIR)
 
 # The harness proper (everything but main) is lab-independent: one library per backend, on top of
-# scanlab::core (core/: lab registry, case plan, inputs, reference, verification, .npy).
+# scanlab::core (core/: lab registry, case plan, inputs, reference, verification, .npy). Only its
+# guard zones (device_buffer.cpp: AddressSanitizer poisons them) and its crash reports (report.cpp:
+# AddressSanitizer's report callback) differ between cpu and cpu-asan; the rest is compiled once
+# for both, uninstrumented: it is the harness's own code, not the student's, and instrumenting it
+# cost about 40 s of CPU per cold build.
 function(_scanlab_lab_harness out_var backend)
   set(target scanlab_lab_harness_${backend})
   if(NOT TARGET ${target})
     set(dir "${SCANLAB_LAB_HARNESS_DIR}")
-    # Options, reports and hints are text, run once per case: -O1 compiles them in three quarters
-    # of the time -O2 takes (CLI11's and fmt's templates; suite.cpp 15.9 -> 11.8 s of CPU, report.cpp
-    # 7.2 -> 5.4), and a
-    # first `make labN` compiles them before anything else.
-    set_source_files_properties("${dir}/suite.cpp" "${dir}/report.cpp" "${dir}/hints.cpp"
-                                PROPERTIES COMPILE_OPTIONS -O1)
+    get_filename_component(parent "${dir}" DIRECTORY)
+    set(shared_flavour ${backend})
+    if(backend MATCHES "^cpu")
+      set(shared_flavour cpu)
+    endif()
+    set(shared scanlab_lab_harness_common_${shared_flavour})
+    if(NOT TARGET ${shared})
+      # Options, reports and hints are text, run once per case: -O1 compiles them in three
+      # quarters of the time -O2 takes (CLI11's and fmt's templates; suite.cpp 15.9 -> 11.8 s of
+      # CPU, report.cpp 7.2 -> 5.4), and a first `make labN` compiles them before anything else.
+      set_source_files_properties("${dir}/suite.cpp" "${dir}/report.cpp" "${dir}/hints.cpp"
+                                  PROPERTIES COMPILE_OPTIONS -O1)
+      scanlab_add_cuda_target(${shared}
+        BACKEND ${shared_flavour}
+        KIND OBJECT
+        SOURCES "${dir}/hints.cpp" "${dir}/cases.cpp" "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp"
+                "${dir}/suite.cpp"
+        INCLUDES "${dir}"
+        LINK fmt::fmt CLI11::CLI11 scanlab::core)
+    endif()
     scanlab_add_cuda_target(${target}
       BACKEND ${backend}
       KIND STATIC
-      SOURCES "${dir}/device_buffer.cpp" "${dir}/hints.cpp" "${dir}/cases.cpp"
-              "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp" "${dir}/report.cpp" "${dir}/suite.cpp"
+      SOURCES "${dir}/device_buffer.cpp" "${dir}/report.cpp" $<TARGET_OBJECTS:${shared}>
       INCLUDES "${dir}"
       LINK fmt::fmt CLI11::CLI11)
     # Users of the library include "harness/suite.h" etc. from labs/, and its headers core's.
-    get_filename_component(parent "${dir}" DIRECTORY)
     target_include_directories(${target} INTERFACE "${parent}")
     target_link_libraries(${target} PUBLIC scanlab::core)
     find_package(Threads REQUIRED)

@@ -58,11 +58,20 @@ function(scanlab_add_catch_test name)
     INCLUDES ${ARG_INCLUDES} "${SCANLAB_TEST_SUPPORT_DIR}"
     LINK Catch2::Catch2 ${ARG_LINK}
     DEFINES SCANLAB_CATCH2_MAJOR=${SCANLAB_CATCH2_MAJOR} ${ARG_DEFINES})
-  # The tests' own C++ (assertions, set-up, text): -O1. Their .cu kernels keep the labs' -O2.
+  # The tests' own C++ (assertions, set-up, text) is compiled in one batch (Catch2's header read
+  # once), and at -O1 where the executable has no .cu kernels (those keep the labs' -O2; CMake
+  # leaves a file with options of its own out of a batch, so it is one or the other).
   set(host_sources ${ARG_SOURCES})
   list(FILTER host_sources INCLUDE REGEX "\\.(cpp|cc)$")
-  if(host_sources)
-    scanlab_cold_code(${name} SOURCES ${host_sources})
+  list(LENGTH host_sources host_count)
+  list(LENGTH ARG_SOURCES source_count)
+  if(host_count EQUAL source_count)
+    scanlab_cold_code(${name})
+    if(host_count GREATER 1)
+      scanlab_batch_compile(${name})
+    endif()
+  elseif(host_count GREATER 1)
+    scanlab_batch_compile(${name} SOURCES ${host_sources})
   endif()
   foreach(objects IN LISTS catch_main)
     target_sources(${name} PRIVATE $<TARGET_OBJECTS:${objects}>)

@@ -65,9 +65,10 @@ grep -q '"points": 3' "$work/fake-release/grader/rubric.json" || fail "the rubri
 echo "audit: catches a pasted solution, strips rubric secrets, drops marked files"
 
 # 4. `make lab2` in the release, CPU backend only (GPU and sanitizer variants off to keep the
-#    build to one lab). A stub must fail cleanly: exit 1 with its report, not a build error.
+#    build to one lab; no optimisation or debug information: the stub's check only has to run).
+#    A stub must fail cleanly: exit 1 with its report, not a build error.
 cd "$release" || fail "no release folder"
-args="-DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_ENABLE_ASAN=OFF -DSCANLAB_ENABLE_TSAN=OFF"
+args="-DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_ENABLE_ASAN=OFF -DSCANLAB_ENABLE_TSAN=OFF -DCMAKE_BUILD_TYPE=None"
 out=$(make lab2 BACKEND=cpu BUILD_DIR="$build" JOBS=2 CMAKE_ARGS="$args" 2>&1); rc=$?
 echo "$out" | tail -n 4
 [ -x "$build/bin/lab2-kogge-stone-check-student-cpu" ] ||

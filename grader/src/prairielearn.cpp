@@ -11,14 +11,6 @@ namespace scanlab::grader {
 
 namespace {
 
-// ASCII only (JSON must be UTF-8, a submission's output may be anything), so a cut at any byte
-// leaves valid text.
-std::string printable(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) out += (c < 0x80 && (c >= 0x20 || c == '\n' || c == '\t')) ? static_cast<char>(c) : '?';
-  return out;
-}
-
 std::string cut(const std::string& s, std::size_t keep) {
   if (s.size() <= keep) return s;
   return s.substr(0, keep) + fmt::format("\n[... {} more bytes cut: PrairieLearn takes results under 1 MB]", s.size() - keep);

@@ -107,12 +107,6 @@ std::string xml_escape(const std::string& s, bool attribute = true) {
   return out;
 }
 
-// JSON must be valid UTF-8: a submission's output may not be.
-std::string printable(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) out += (c < 0x80 && (c >= 0x20 || c == '\n' || c == '\t')) ? static_cast<char>(c) : '?';
-  return out;
-}
 
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
@@ -410,6 +404,12 @@ bool write_atomically(const std::string& path, const std::string& content) {
     return false;
   }
   return true;
+}
+
+std::string printable(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) out += (c < 0x80 && (c >= 0x20 || c == '\n' || c == '\t')) ? static_cast<char>(c) : '?';
+  return out;
 }
 
 }  // namespace scanlab::grader

@@ -20,6 +20,9 @@ const char* state_word(test_state s);  // "passed", "failed", "withheld", "not r
 // The student-facing text of a test: for a withheld test, why, without the "N of N cases
 // passed" line that would read as a pass; for a lab that cannot be graded here, that reason.
 std::string test_text(const lab_result& lab, const test_result& t);
+// ASCII only (JSON must be UTF-8, and a submission's output may be anything): every other byte
+// becomes '?', so a cut at any byte leaves valid text.
+std::string printable(const std::string& s);
 // "cannot grade this here: <reason>" of every such lab, one line each ("" when none).
 std::vector<std::string> review_reasons(const submission_result& r);
 
