@@ -12,6 +12,7 @@ what=${1:-both}
 commit=${2:-HEAD}
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 work=$(mktemp -d)
+chmod 755 "$work"  # the graders drop to the user nobody: it must reach the clone, as in any checkout
 trap 'rm -rf "$work"' EXIT
 [[ -x /usr/local/cuda/bin/nvcc ]] && export PATH="/usr/local/cuda/bin:$PATH"
 

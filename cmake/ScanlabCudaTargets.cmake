@@ -32,6 +32,25 @@ function(scanlab_cpu_rewrite out_var target)
   set(${out_var} "${outputs}" PARENT_SCOPE)
 endfunction()
 
+# The CPU backend's prelude (scanlab/cpu/prelude.h, which every rewritten .cu starts with) is most
+# of what the compiler reads for one (57,000 lines): precompiled once per CPU flavour and reused by
+# every target of that flavour, a lab's .cu compiles in about 0.4 s of CPU instead of 1.2. GCC
+# checks that the precompiled header fits each compile (-Winvalid-pch says when it does not) and
+# reads the header itself otherwise. The target's plain C++ files do not get it.
+function(_scanlab_use_prelude_pch target backend)
+  set(provider scanlab_prelude_pch_${backend})
+  if(NOT TARGET ${provider})
+    set(carrier "${PROJECT_BINARY_DIR}/scanlab_prelude_pch/carrier.cpp")
+    if(NOT EXISTS "${carrier}")
+      file(WRITE "${carrier}" "// The target that carries the precompiled CPU prelude (cmake/ScanlabCudaTargets.cmake).\n")
+    endif()
+    scanlab_add_cuda_target(${provider} BACKEND ${backend} KIND OBJECT SOURCES "${carrier}")
+    target_precompile_headers(${provider} PRIVATE "${PROJECT_SOURCE_DIR}/cpu_backend/include/scanlab/cpu/prelude.h")
+  endif()
+  target_precompile_headers(${target} REUSE_FROM ${provider})
+  set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} PROPERTY SKIP_PRECOMPILE_HEADERS ON)
+endfunction()
+
 function(scanlab_add_cuda_target name)
   cmake_parse_arguments(ARG "" "BACKEND;KIND" "SOURCES;INCLUDES;LINK;DEFINES" ${ARGN})
   if(NOT ARG_KIND)
@@ -90,6 +109,9 @@ function(scanlab_add_cuda_target name)
     target_link_libraries(${name} PRIVATE scanlab::cpu_runtime_tsan ${ARG_LINK})
   else()
     message(FATAL_ERROR "scanlab_add_cuda_target(${name}): unknown BACKEND '${ARG_BACKEND}'")
+  endif()
+  if(ARG_BACKEND MATCHES "^cpu" AND cu_sources)
+    _scanlab_use_prelude_pch(${name} ${ARG_BACKEND} ${other_sources})
   endif()
 endfunction()
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -239,31 +240,73 @@ void reporter::case_started(std::size_t index, std::size_t total, const std::str
   std::fflush(out_);
 }
 
+namespace {
+// A failure's kind without its numbers: "only the last element, output[30], is wrong" and
+// "... output[1022] ..." are the same bug at two sizes.
+std::string without_numbers(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(text[i]))) {
+      out += '#';
+      while (i + 1 < text.size() && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '.')) ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+}  // namespace
+
 void reporter::case_finished(std::size_t index, std::size_t total, const std::string& description,
                              const case_result& r) {
   disarm_crash_report();
+  total_ = total;
   if (out_ == nullptr) return;
   if (quiet_ && r.status != case_status::failed) return;
-  if (quiet_) {
-    const int width = static_cast<int>(fmt::formatted_size("{}", total));
-    fmt::print(out_, "  [{:>{}}/{}] {} ... ", index + 1, width, total, description);
-  }
+  const int width = static_cast<int>(fmt::formatted_size("{}", total));
+  if (quiet_) fmt::print(out_, "  [{:>{}}/{}] {} ... ", index + 1, width, total, description);
   switch (r.status) {
     case case_status::passed: fmt::print(out_, "{} ({:.2f} s)\n", paint("passed", green), r.seconds); break;
     case case_status::skipped: fmt::print(out_, "{}\n", paint(r.headline, yellow)); break;
     case case_status::failed: {
+      failures_.push_back({index, r.def.n, description, r.replay});
+      const std::string key = without_numbers(r.headline) + "\n" + without_numbers(r.hint);
+      auto kind = std::find_if(kinds_.begin(), kinds_.end(), [&](const failure_kind& k) { return k.key == key; });
+      if (kind != kinds_.end()) {
+        // The same cause as a case above: one line (its first detail says where, at this size).
+        kind->cases.push_back(index);
+        fmt::print(out_, "{}: {}{} (same kind as case {})\n", paint("FAILED", red, true), r.headline,
+                   r.details.empty() ? "" : ": " + r.details.front(), kind->cases.front() + 1);
+        break;
+      }
+      kinds_.push_back({key, r.headline, r.hint, {index}});
       fmt::print(out_, "{}: {}\n", paint("FAILED", red, true), r.headline);
       for (const std::string& line : r.details) fmt::print(out_, "        {}\n", line);
-      if (!r.hint.empty()) {
-        const bool seen = std::find(hints_shown_.begin(), hints_shown_.end(), r.hint) != hints_shown_.end();
-        fmt::print(out_, "        {} {}\n", paint("hint:", yellow, true), seen ? "the same as above" : r.hint);
-        if (!seen) hints_shown_.push_back(r.hint);
-      }
+      if (!r.hint.empty()) fmt::print(out_, "        {} {}\n", paint("hint:", yellow, true), r.hint);
       if (!r.replay.empty()) fmt::print(out_, "        {} {}\n", paint("replay:", cyan), r.replay);
       break;
     }
   }
   std::fflush(out_);
+}
+
+// "17 of 19 cases: wrong output, first at n = 2 ([3/19])", a line per kind, then the smallest
+// failing case's replay command: the place to start.
+void reporter::print_failure_groups(std::size_t total) {
+  if (failures_.empty()) return;
+  fmt::print(out_, "  {}\n", paint("what failed:", red, true));
+  for (const failure_kind& k : kinds_) {
+    const failed_case& first =
+        *std::find_if(failures_.begin(), failures_.end(), [&](const failed_case& f) { return f.index == k.cases.front(); });
+    fmt::print(out_, "    {} of {} case{}: {}, {} n = {} (case {})\n", k.cases.size(), total, total == 1 ? "" : "s",
+               k.headline, k.cases.size() == 1 ? "at" : "first at", first.n, first.index + 1);
+    if (!k.hint.empty()) fmt::print(out_, "      {} {}\n", paint("hint:", yellow), k.hint);
+  }
+  const failed_case& smallest = *std::min_element(
+      failures_.begin(), failures_.end(), [](const failed_case& a, const failed_case& b) { return a.n < b.n; });
+  if (smallest.replay.empty()) return;
+  fmt::print(out_, "  {} {}:\n    {}\n", paint("start with the smallest failing case,", cyan, true),
+             smallest.description, smallest.replay);
 }
 
 void reporter::not_run(std::size_t count, const std::string& why) {
@@ -283,6 +326,7 @@ void reporter::summary(const core::lab_spec& spec, const suite_counts& counts, d
   const bool ok = counts.failed == 0 && counts.not_run == 0;
   const std::string line = summary_line(spec, counts);
   if (!quiet_) fmt::print(out_, "  ({:.1f} s in all)\n", seconds);
+  print_failure_groups(counts.run() + counts.not_run);
   fmt::print(out_, "{}\n", paint(line, ok ? green : red, true));
   std::fflush(out_);
 }

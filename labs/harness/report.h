@@ -1,7 +1,10 @@
 // What the check prints: a header, one line per case (or only the failures with --quiet), a block
-// per failure (mismatch, hint, replay command) and the one-line summary.
+// for the first failure of each kind (mismatch, hint, replay command) and one line for each
+// further failure of that kind, then what failed grouped by kind, the smallest failing case's
+// replay command and the one-line summary.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,11 +33,25 @@ class reporter {
   void summary(const core::lab_spec& spec, const suite_counts& counts, double seconds);
 
  private:
+  // Failures that have the same cause: the same headline and hint once their numbers (indices,
+  // sizes) are left out.
+  struct failure_kind {
+    std::string key, headline, hint;
+    std::vector<std::size_t> cases;  // indices, in the order they ran
+  };
+  struct failed_case {
+    std::size_t index = 0;
+    std::uint64_t n = 0;
+    std::string description, replay;
+  };
   std::string paint(const std::string& text, int ansi_color, bool bold = false) const;
+  void print_failure_groups(std::size_t total);
   std::FILE* out_;
   bool color_;
   bool quiet_;
-  std::vector<std::string> hints_shown_;  // a repeated hint is shortened to "as above"
+  std::vector<failure_kind> kinds_;
+  std::vector<failed_case> failures_;
+  std::size_t total_ = 0;
 };
 
 // "lab3 (cpu backend, solution): 18/18 cases passed"

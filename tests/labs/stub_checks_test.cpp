@@ -81,7 +81,8 @@ void check_stub(const stub_check& stub) {
   const int cases = std::atoi(header_line.c_str() + count_at + 2);
   CHECK(cases > 1);
 
-  // "  [ 2/19] n = 1 (one element, integers, seed 1002) ... FAILED: output never written"
+  // "  [ 2/19] n = 1 (one element, integers, seed 1002) ... FAILED: output never written", and for a
+  // later case of the same kind one line: "... FAILED: output never written: <where> (same kind as case 3)"
   int seen = 0;
   std::istringstream lines(r.output);
   for (std::string line; std::getline(lines, line);) {
@@ -92,10 +93,15 @@ void check_stub(const stub_check& stub) {
     INFO(line);
     if (description.rfind("n = 0 ", 0) == 0)
       CHECK(outcome.rfind("passed", 0) == 0);
-    else
-      CHECK(outcome == "FAILED: output never written");
+    else if (outcome != "FAILED: output never written")
+      CHECK((outcome.rfind("FAILED: output never written: ", 0) == 0 &&
+             outcome.find(" (same kind as case ") != std::string::npos));
   }
   CHECK(seen == cases);
+  // The end of the report: the failures grouped by kind, then the smallest failing case to replay.
+  CHECK(r.output.find("what failed:\n") != std::string::npos);
+  CHECK(r.output.find(" cases: output never written, first at n = ") != std::string::npos);
+  CHECK(r.output.find("start with the smallest failing case, n = 1 (one element") != std::string::npos);
   CHECK(r.output.find("(" SCANLAB_STUB_BACKEND " backend, student): 1/" + std::to_string(cases) + " cases passed\n") !=
         std::string::npos);
 }
