@@ -266,7 +266,7 @@ int grade_and_report(const grade_options& o, const grading_request& base, const 
   std::vector<submission_result> results;
   if (!batch) {
     results = std::move(graded);
-    std::fputs(terminal_table(results[0], isatty(1) && !o.no_colour).c_str(), stdout);
+    std::fputs(terminal_table(results[0], isatty(1) && !o.no_colour, terminal_width()).c_str(), stdout);
   } else {
     for (auto& d : state.done)
       if (d) results.push_back(std::move(*d));

@@ -1,8 +1,11 @@
 #include "reports.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -122,13 +125,79 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 
 }  // namespace
 
-std::string terminal_table(const submission_result& r, bool colour) {
+namespace {
+// `text` folded at word boundaries into lines of at most `width` characters; a word longer than
+// that (a path, a command) gets a line of its own, whole.
+std::vector<std::string> fold(const std::string& text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t space = text.find(' ', at);
+    const std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
+    at = space == std::string::npos ? text.size() : space + 1;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+// A failed test's diagnosis under its row: whole lines of the text, folded to the width, until
+// `budget` printed lines are used; what does not fit is counted, never cut mid-sentence.
+std::string diagnosis_lines(const std::string& text, int width, int budget) {
+  std::vector<std::string> parts;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    parts.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  int used = 0;
+  std::size_t shown = 0;
+  for (; shown < parts.size(); ++shown) {
+    const std::size_t lead = std::min(parts[shown].find_first_not_of(' '), parts[shown].size());
+    const std::string indent = "    " + std::string(lead, ' ');  // a hint stays under its case
+    const std::vector<std::string> folded =
+        fold(parts[shown].substr(lead), static_cast<std::size_t>(std::max<int>(20, width - 8 - static_cast<int>(lead))));
+    if (used > 0 && used + static_cast<int>(folded.size()) > budget) break;
+    for (std::size_t k = 0; k < folded.size(); ++k) out += indent + (k == 0 ? "" : "  ") + folded[k] + "\n";
+    used += static_cast<int>(folded.size());
+  }
+  if (shown < parts.size())
+    out += fmt::format("    ({} more line{} in the results file)\n", parts.size() - shown, parts.size() - shown == 1 ? "" : "s");
+  return out;
+}
+}  // namespace
+
+int terminal_width() {
+  winsize w{};
+  if (isatty(1) && ioctl(1, TIOCGWINSZ, &w) == 0 && w.ws_col > 0) return w.ws_col;
+  if (const char* columns = std::getenv("COLUMNS"); columns && std::atoi(columns) > 0) return std::atoi(columns);
+  return 100;
+}
+
+std::string terminal_table(const submission_result& r, bool colour, int width) {
   auto paint = [&](const std::string& text, fmt::terminal_color c) {
     return colour ? fmt::format(fmt::fg(c), "{}", text) : text;
   };
-  std::string out = fmt::format("scanlab grade: {} ({} backend, seed {})\n", r.dir, r.backend, r.seed_text);
+  width = std::max(width, 80);
+  // test name, then " 12.34/12.34  withheld": 23 columns.
+  const int name_width = std::min(62, width - 24);
+  auto row = [&](const std::string& name, const std::string& rest) {
+    std::string shown = name.size() > static_cast<std::size_t>(name_width) ? name.substr(0, name_width - 3) + "..." : name;
+    return fmt::format("{:<{}} {}\n", shown, name_width, rest);
+  };
+  std::string out;
+  for (const std::string& line :
+       fold(fmt::format("scanlab grade: {} ({} backend, seed {})", r.dir, r.backend, r.seed_text), width))
+    out += line + "\n";
   for (const auto& m : r.messages) out += paint("! " + m, fmt::terminal_color::yellow) + "\n";
-  out += fmt::format("{:<62} {:>11}  {}\n", "test", "score", "status");
+  out += row("test", fmt::format("{:>11}  {}", "score", "status"));
   for (const auto& lab : r.labs) {
     for (const auto& n : lab.notes) out += paint("  note: " + n, fmt::terminal_color::yellow) + "\n";
     if (!lab.cannot_grade.empty())
@@ -140,24 +209,13 @@ std::string terminal_table(const submission_result& r, bool colour) {
       const auto c = s == test_state::passed   ? fmt::terminal_color::green
                      : s == test_state::failed ? fmt::terminal_color::red
                                                : fmt::terminal_color::bright_black;
-      out += fmt::format("{:<62} {:>5.2f}/{:<5.2f}  {}\n", t.name.substr(0, 62), t.score, t.max_score,
-                         paint(state_word(s), c));
-      if (s == test_state::failed || s == test_state::withheld) {
-        // The first lines of the diagnosis, indented.
-        const std::string text = test_text(lab, t);
-        std::size_t start = 0;
-        for (int lines = 0; lines < 6 && start < text.size(); ++lines) {
-          std::size_t end = text.find('\n', start);
-          if (end == std::string::npos) end = text.size();
-          out += "    " + text.substr(start, std::min<std::size_t>(end - start, 150)) + "\n";
-          start = end + 1;
-        }
-      }
+      out += row(t.name, fmt::format("{:>5.2f}/{:<5.2f}  {}", t.score, t.max_score, paint(state_word(s), c)));
+      if (s == test_state::failed || s == test_state::withheld) out += diagnosis_lines(test_text(lab, t), width, 12);
     }
-    out += fmt::format("{:<62} {:>5.2f}/{:<5.2f}  ({:.1f} s)\n", fmt::format("lab {} total", lab.id), lab.score(),
-                       lab.max_score(), lab.seconds);
+    out += row(fmt::format("lab {} total", lab.id), fmt::format("{:>5.2f}/{:<5.2f}  ({:.1f} s)", lab.score(),
+                                                                 lab.max_score(), lab.seconds));
   }
-  out += paint(fmt::format("{:<62} {:>5.2f}/{:<5.2f}  ({:.1f} s)\n", "TOTAL", r.score(), r.max_score(), r.seconds),
+  out += paint(row("TOTAL", fmt::format("{:>5.2f}/{:<5.2f}  ({:.1f} s)", r.score(), r.max_score(), r.seconds)),
                fmt::terminal_color::bright_white);
   return out;
 }

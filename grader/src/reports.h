@@ -26,7 +26,11 @@ std::string printable(const std::string& s);
 // "cannot grade this here: <reason>" of every such lab, one line each ("" when none).
 std::vector<std::string> review_reasons(const submission_result& r);
 
-std::string terminal_table(const submission_result& r, bool colour);
+// The table `scanlab grade` prints, `width` columns wide at most (80 or more): each failed test's
+// diagnosis wrapped at word boundaries, whole lines only, up to 12 of them.
+std::string terminal_table(const submission_result& r, bool colour, int width = 100);
+// The terminal's width when stdout is one, else $COLUMNS, else 100.
+int terminal_width();
 // fingerprint: what the result was graded from (batch re-runs compare it); kept in extra_data.
 std::string gradescope_json(const submission_result& r, const std::string& fingerprint = "");
 std::string junit_xml(const std::vector<submission_result>& all);

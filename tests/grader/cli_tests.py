@@ -163,6 +163,28 @@ def test_hidden_seed(o):
     check(data["score"] == sum(t["max_score"] for t in data["tests"]) > 0, "the reference solution lost points")
 
 
+def test_terminal_width(o):
+    """The terminal table fits COLUMNS (80 here) and folds a diagnosis at word boundaries: every
+    line at most 80 wide, no word of the results.json text split across two lines."""
+    work = fresh(os.path.join(o.work, "terminal-width"))
+    results = os.path.join(work, "results.json")
+    race = os.path.join(o.source, "tests", "grader", "submissions", "race")
+    p = run([o.scanlab, "grade", "--lab", "2", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
+             "--submission", race, "--results", results, "--no-colour"], env={"COLUMNS": "80"})
+    check(p.returncode == 0, f"exit status {p.returncode}")
+    wide = [line for line in p.stdout.splitlines() if len(line) > 80]
+    check(not wide, f"{len(wide)} lines wider than 80 columns, first: {wide[:1]}")
+    check("__syncthreads()" in p.stdout and "separate the read" in p.stdout, "the race's hint is missing from the table")
+    with open(results, encoding="utf-8") as f:
+        tests = json.load(f)["tests"]
+    words = set(" ".join(t["output"] + " " + t["name"] for t in tests).split())
+    words |= {"scanlab", "test", "score", "status", "passed", "failed", "withheld", "run", "not", "total", "lab",
+              "more", "line", "lines", "in", "the", "results", "file", "seed", "performance"}
+    shown = set(p.stdout.split())
+    cut = [w for w in shown if len(w) > 3 and w.isalpha() and w not in words and not w.isupper()]
+    check(not cut, f"words in the table that are not in the report (cut mid-word?): {cut[:5]}")
+
+
 def test_batch(o):
     work = fresh(os.path.join(o.work, "batch"))
     batch, out = fresh(os.path.join(work, "submissions")), fresh(os.path.join(work, "out"))
@@ -608,6 +630,7 @@ TESTS = {
     "case-server": test_case_server,
     "no-such-lab": test_no_such_lab,
     "hidden-seed": test_hidden_seed,
+    "terminal-width": test_terminal_width,
     "batch": test_batch,
     "batch-resume": test_batch_resume,
     "gpu-without-gpu": test_gpu_without_gpu,
