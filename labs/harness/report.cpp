@@ -260,7 +260,6 @@ std::string without_numbers(const std::string& text) {
 void reporter::case_finished(std::size_t index, std::size_t total, const std::string& description,
                              const case_result& r) {
   disarm_crash_report();
-  total_ = total;
   if (out_ == nullptr) return;
   if (quiet_ && r.status != case_status::failed) return;
   const int width = static_cast<int>(fmt::formatted_size("{}", total));
@@ -279,7 +278,7 @@ void reporter::case_finished(std::size_t index, std::size_t total, const std::st
                    r.details.empty() ? "" : ": " + r.details.front(), kind->cases.front() + 1);
         break;
       }
-      kinds_.push_back({key, r.headline, r.hint, {index}});
+      kinds_.push_back({key, r.headline, r.hint, {index}, r.def.n});
       fmt::print(out_, "{}: {}\n", paint("FAILED", red, true), r.headline);
       for (const std::string& line : r.details) fmt::print(out_, "        {}\n", line);
       if (!r.hint.empty()) fmt::print(out_, "        {} {}\n", paint("hint:", yellow, true), r.hint);
@@ -290,16 +289,14 @@ void reporter::case_finished(std::size_t index, std::size_t total, const std::st
   std::fflush(out_);
 }
 
-// "17 of 19 cases: wrong output, first at n = 2 ([3/19])", a line per kind, then the smallest
+// "17 of 19 cases: wrong output, first at n = 2 (case 3)", a line per kind, then the smallest
 // failing case's replay command: the place to start.
 void reporter::print_failure_groups(std::size_t total) {
   if (failures_.empty()) return;
   fmt::print(out_, "  {}\n", paint("what failed:", red, true));
   for (const failure_kind& k : kinds_) {
-    const failed_case& first =
-        *std::find_if(failures_.begin(), failures_.end(), [&](const failed_case& f) { return f.index == k.cases.front(); });
     fmt::print(out_, "    {} of {} case{}: {}, {} n = {} (case {})\n", k.cases.size(), total, total == 1 ? "" : "s",
-               k.headline, k.cases.size() == 1 ? "at" : "first at", first.n, first.index + 1);
+               k.headline, k.cases.size() == 1 ? "at" : "first at", k.first_n, k.cases.front() + 1);
     if (!k.hint.empty()) fmt::print(out_, "      {} {}\n", paint("hint:", yellow), k.hint);
   }
   const failed_case& smallest = *std::min_element(

@@ -38,6 +38,7 @@ class reporter {
   struct failure_kind {
     std::string key, headline, hint;
     std::vector<std::size_t> cases;  // indices, in the order they ran
+    std::uint64_t first_n = 0;       // the size of the first of them
   };
   struct failed_case {
     std::size_t index = 0;
@@ -51,7 +52,6 @@ class reporter {
   bool quiet_;
   std::vector<failure_kind> kinds_;
   std::vector<failed_case> failures_;
-  std::size_t total_ = 0;
 };
 
 // "lab3 (cpu backend, solution): 18/18 cases passed"
