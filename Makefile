@@ -1,7 +1,8 @@
 # scanlab front end. Everything real lives in CMake; this file only remembers the commands.
 #
 #   make                 configure and build everything
-#   make labN            build lab N and run its checks        (BACKEND=auto|gpu|cpu)
+#   make labN            build lab N and run its checks        (BACKEND=auto|gpu|cpu, CHECK_ARGS='--n 31 --seed 7')
+#   make labN-trace      draw what your kernel did for N=16 elements, next to the taught algorithm (HTML)
 #   make grade           grade labs/ with the autograder     (SUBMISSION=dir BACKEND=... RESULTS=file.json)
 #   make docs            the lecture notes as a static site: open site/index.html
 #   make clean           remove the build tree
@@ -22,6 +23,8 @@
 
 BUILD_DIR ?= build
 BACKEND ?= auto
+CHECK_ARGS ?=
+N ?= 16
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
 CTEST ?= ctest
@@ -81,7 +84,10 @@ LAB_NUMBERS := 1 2 3 4 5 6 7 8
 define lab_rules
 .PHONY: lab$(1)
 lab$(1): lab-configure
-	@CMAKE_BUILD_PARALLEL_LEVEL=$$(JOBS) $$(BUILD_DIR)/bin/scanlab-run-lab --build $$(BUILD_DIR) $(1) $$(BACKEND) student
+	@CMAKE_BUILD_PARALLEL_LEVEL=$$(JOBS) $$(BUILD_DIR)/bin/scanlab-run-lab --build $$(BUILD_DIR) $(1) $$(BACKEND) student $$(CHECK_ARGS)
+.PHONY: lab$(1)-trace
+lab$(1)-trace: lab-configure
+	@CMAKE_BUILD_PARALLEL_LEVEL=$$(JOBS) $$(BUILD_DIR)/bin/scanlab-trace lab$(1) --n $$(N) --build-dir $$(BUILD_DIR)
 endef
 $(foreach n,$(LAB_NUMBERS),$(eval $(call lab_rules,$(n))))
 

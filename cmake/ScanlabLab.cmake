@@ -62,7 +62,7 @@ function(_scanlab_lab_harness out_var backend)
         BACKEND ${shared_flavour}
         KIND OBJECT
         SOURCES "${dir}/hints.cpp" "${dir}/cases.cpp" "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp"
-                "${dir}/suite.cpp"
+                "${dir}/suite.cpp" "${dir}/trace_case.cpp"
         INCLUDES "${dir}"
         LINK fmt::fmt CLI11::CLI11 scanlab::core)
     endif()
@@ -168,4 +168,9 @@ function(scanlab_install_lab_runner)
                                   WORLD_READ WORLD_EXECUTE)
   configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-build-progress"
                  "${PROJECT_BINARY_DIR}/bin/scanlab-build-progress" COPYONLY)
+  # `scanlab trace labN` (and `make labN-trace`): the student's kernel drawn from its access trace.
+  set(SCANLAB_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
+  configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-trace" "${PROJECT_BINARY_DIR}/bin/scanlab-trace" @ONLY
+                 FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                  WORLD_READ WORLD_EXECUTE)
 endfunction()

@@ -22,7 +22,7 @@ build=(build-essential cmake ninja-build catch2 libfmt-dev libboost-context-dev 
 # The lecture notes' site (`make docs`): mkdocs, its theme, and MathJax served from the site.
 notes=(mkdocs mkdocs-material python3-pymdownx libjs-mathjax)
 # The test suite on top: report validation (grader) and the site's browser test (CTest label docs).
-tests=(python3-jsonschema python3-lxml chromium chromium-driver python3-selenium)
+tests=(python3-jsonschema python3-lxml chromium chromium-driver python3-selenium python3-pil)
 
 mode=all
 case "${1:-}" in

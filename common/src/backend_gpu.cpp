@@ -29,6 +29,10 @@ const char* order_name(order o) {
 bool set_schedule(order, order, std::uint64_t) { return false; }
 detector_report take_report() { return {}; }
 void set_print_reports(bool) {}
+bool set_access_checks(bool) { return false; }
+std::vector<access_finding> take_access_findings() { return {}; }
+bool set_access_trace(bool) { return false; }
+std::string take_access_trace_json() { return ""; }
 void set_watchdog_seconds(double) {}
 
 }  // namespace scanlab::backend

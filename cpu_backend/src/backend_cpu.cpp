@@ -28,6 +28,19 @@ detector_report take_report() {
 }
 
 void set_print_reports(bool on) { cpu::set_print_reports(on); }
+
+bool set_access_checks(bool on) {
+  cpu::set_access_checks(on ? cpu::access_checks::on : cpu::access_checks::off);
+  return on && cpu::access_checks_available();
+}
+bool set_access_trace(bool on) { return cpu::set_access_trace(on); }
+std::string take_access_trace_json() { return cpu::take_access_trace_json(); }
+
+std::vector<access_finding> take_access_findings() {
+  std::vector<access_finding> out;
+  for (cpu::access_finding& f : cpu::take_access_findings()) out.push_back({std::move(f.summary), std::move(f.report)});
+  return out;
+}
 void set_watchdog_seconds(double seconds) { cpu::set_watchdog_seconds(seconds); }
 
 }  // namespace scanlab::backend

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "access_checks.h"
 #include "error_state.h"
 #include "launch_state.h"
 #include "sanitizer.h"
@@ -89,6 +90,22 @@ std::string lane_list(unsigned mask) {
     out += std::to_string(lane);
     if (end > lane) out += "-" + std::to_string(end);
     lane = end + 1;
+  }
+  return out;
+}
+
+// "0-99, 120" style list of ascending thread numbers (linear indices), at most 6 runs shown.
+std::string thread_list(const std::vector<unsigned>& threads) {
+  std::string out;
+  int runs = 0;
+  for (std::size_t k = 0; k < threads.size();) {
+    std::size_t end = k;
+    while (end + 1 < threads.size() && threads[end + 1] == threads[end] + 1) ++end;
+    if (++runs > 6) return out + ", ...";
+    if (!out.empty()) out += ", ";
+    out += std::to_string(threads[k]);
+    if (end > k) out += "-" + std::to_string(threads[end]);
+    k = end + 1;
   }
   return out;
 }
@@ -334,6 +351,7 @@ cuda_thread* block_scheduler::release_or_diagnose() {
       case barrier_kind::any: barrier_result_ = barrier_true_ > 0; break;
       case barrier_kind::all: barrier_result_ = barrier_true_ == live; break;
     }
+    access_checks_barrier_released(barrier_file_, barrier_line_);
     start_phase();
     if (exited_ > 0) {
       // Only the live threads go on (in the phase's order): exited ones have no frame to resume.
@@ -354,21 +372,26 @@ cuda_thread* block_scheduler::release_or_diagnose() {
 }
 
 std::string block_scheduler::divergent_barrier_message() const {
-  std::map<std::pair<std::string, int>, unsigned> sites;
+  std::map<std::pair<std::string, int>, std::vector<unsigned>> sites;
+  std::vector<unsigned> exited;
   barrier_kind kind = barrier_kind::plain;
   for (unsigned i = 0; i < count_; ++i) {
     const cuda_thread& t = threads_[i];
+    if (t.status == thread_status::exited) exited.push_back(t.linear);
     if (t.status != thread_status::at_barrier) continue;
     kind = t.barrier;
-    ++sites[{short_file(t.wait_file), t.wait_line}];
+    sites[{short_file(t.wait_file), t.wait_line}].push_back(t.linear);
   }
+  auto counted = [](const std::vector<unsigned>& v) {
+    return std::to_string(v.size()) + (v.size() == 1 ? " thread (" : " threads (") + thread_list(v) + ")";
+  };
   std::ostringstream m;
   m << "divergent barrier in block " << describe_index(blockIdx) << " of " << kernel_description() << ":\n";
-  for (const auto& [site, n] : sites)
-    m << "  " << n << " thread" << (n == 1 ? "" : "s") << " wait at " << barrier_name(kind) << " " << site.first << ":"
-      << site.second << "\n";
-  if (exited_ > 0)
-    m << "  " << exited_ << " thread" << (exited_ == 1 ? " has" : "s have")
+  for (const auto& [site, threads] : sites)
+    m << "  " << counted(threads) << " wait at " << barrier_name(kind) << " " << site.first << ":" << site.second
+      << "\n";
+  if (!exited.empty())
+    m << "  " << counted(exited) << (exited.size() == 1 ? " has" : " have")
       << " already exited (returned before reaching it)\n";
   m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
        "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "
@@ -562,6 +585,7 @@ std::uint64_t block_scheduler::warp(warp_op op, unsigned mask, std::uint64_t val
 }
 
 void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
+  access_checks_warp_synced(warp_index);
   const unsigned base = warp_index * 32;
   auto value_of = [&](unsigned lane) { return lanes_[base + lane].value; };
   std::uint64_t ballot = 0;

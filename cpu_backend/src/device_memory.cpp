@@ -164,6 +164,13 @@ std::optional<std::string> check_canaries() {
   return std::nullopt;
 }
 
+std::vector<std::pair<const unsigned char*, std::size_t>> device_allocation_ranges() {
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  std::vector<std::pair<const unsigned char*, std::size_t>> out;
+  for (const auto& [base, rec] : registry()) out.emplace_back(reinterpret_cast<const unsigned char*>(base), rec.bytes);
+  return out;
+}
+
 std::size_t device_bytes_in_use() { return bytes_in_use; }
 
 }  // namespace scanlab::cpu::detail

@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace scanlab::cpu::detail {
 
@@ -36,6 +38,9 @@ bool is_device_range(const void* p, std::size_t bytes);
 bool is_device_accessible_range(const void* p, std::size_t bytes);
 // True for addresses of global variables (__device__ symbols live in the program's data segment).
 bool is_global_variable(const void* p);
+
+// Every device allocation and mapped host range, as (base, bytes): the access checks' snapshot.
+std::vector<std::pair<const unsigned char*, std::size_t>> device_allocation_ranges();
 
 // Checks every allocation's canaries; returns a report of the first damaged one.
 std::optional<std::string> check_canaries();

@@ -65,6 +65,11 @@ void note_problem(problem kind, const std::string& message) {
   if (print_reports) std::fprintf(stderr, "scanlab-cpu: %s\n(SCANLAB_DIVERGENT_BARRIERS=continue: went on as a GPU would)\n", message.c_str());
 }
 
+bool printing_reports() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  return print_reports;
+}
+
 bool continue_divergent_barriers() {
   static const bool on = [] {
     const char* v = std::getenv("SCANLAB_DIVERGENT_BARRIERS");

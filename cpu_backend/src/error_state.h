@@ -21,6 +21,8 @@ void report_problem(problem kind, const std::string& message, cudaError_t e);
 // A problem the kernel ran past (a divergent barrier under SCANLAB_DIVERGENT_BARRIERS=continue):
 // kept as the report if it is the first, printed once, and no CUDA error.
 void note_problem(problem kind, const std::string& message);
+// Whether detector reports are printed as they happen (scanlab::cpu::set_print_reports).
+bool printing_reports();
 // SCANLAB_DIVERGENT_BARRIERS=continue: release a divergent barrier as a GPU would (see above).
 bool continue_divergent_barriers();
 // The error a synchronising call must return (and clear), cudaSuccess if none.

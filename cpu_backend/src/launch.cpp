@@ -7,6 +7,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "access_checks.h"
 #include "block_scheduler.h"
 #include "device_memory.h"
 #include "error_state.h"
@@ -105,9 +106,10 @@ std::string describe_launch(const launch_state& s) {
          std::to_string(s.site->line) + " with grid " + dims(s.grid) + " and block " + dims(s.block);
 }
 
-void* allocate_shared(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line) {
+void* allocate_shared(std::size_t bytes, std::size_t alignment, std::size_t element_bytes, const char* name,
+                      const char* file, int line) {
   std::string error;
-  void* p = this_arena().allocate(bytes, alignment, name, file, line, error);
+  void* p = this_arena().allocate(bytes, alignment, element_bytes, name, file, line, error);
   if (p == nullptr)
     this_scheduler().fail(problem::launch_config, error + "\n  in " + describe_launch(current_launch()));
   return p;
@@ -192,6 +194,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   watchdog_launch_started(state);
 
   writable_grid_dim = config.grid;
+  access_checks_launch_begin(state.blocks_total * config.block.x * config.block.y * config.block.z);
   block_scheduler& scheduler = this_scheduler();
   shared_arena& arena = this_arena();
   bool failed = false;
@@ -201,7 +204,9 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
             static_cast<unsigned>(linear / (1ull * config.grid.x * config.grid.y))};
     state.current_block = b;
     arena.begin_block(config.shared_bytes);
+    access_checks_block_begin();
     block_outcome outcome = scheduler.run(call, config.block, b, sched.threads, mix(launch_seed, linear));
+    access_checks_block_end();
     if (outcome.kind == problem::none) {
       if (auto guard_damage = arena.check_guards()) {
         outcome.kind = problem::shared_out_of_bounds;
@@ -223,6 +228,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   if (auto damage = check_canaries())
     report_problem(problem::global_out_of_bounds, *damage + "\n  by " + describe_launch(state),
                    cudaErrorIllegalAddress);
+  access_checks_launch_end();
   watchdog_launch_finished();
   state.site = nullptr;
 }

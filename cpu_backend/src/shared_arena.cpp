@@ -66,15 +66,15 @@ void shared_arena::begin_block(std::size_t dynamic_bytes) {
     ASAN_UNPOISON_MEMORY_REGION(dynamic_, dynamic_bytes);
 #endif
     fill_poison(static_cast<unsigned char*>(dynamic_), dynamic_bytes);
-    variables_.push_back({"extern __shared__ (dynamic)", "", 0, used_, dynamic_bytes});
+    variables_.push_back({"extern __shared__ (dynamic)", "", 0, used_, dynamic_bytes, 0});
     used_ += dynamic_bytes;
     guard(memory_ + used_, guard_bytes);
     used_ += guard_bytes;
   }
 }
 
-void* shared_arena::allocate(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line,
-                             std::string& error) {
+void* shared_arena::allocate(std::size_t bytes, std::size_t alignment, std::size_t element_bytes, const char* name,
+                             const char* file, int line, std::string& error) {
   static_bytes_ += bytes;
   if (static_bytes_ > static_limit) {
     error = "__shared__ `" + std::string(name) + "` declared at " + (file ? file : "?") + ":" + std::to_string(line) +
@@ -92,11 +92,26 @@ void* shared_arena::allocate(std::size_t bytes, std::size_t alignment, const cha
   ASAN_UNPOISON_MEMORY_REGION(p, bytes);
 #endif
   fill_poison(p, bytes);
-  variables_.push_back({name, file ? file : "?", line, offset, bytes});
+  variables_.push_back({name, file ? file : "?", line, offset, bytes, element_bytes});
   used_ = offset + bytes;
   guard(memory_ + used_, guard_bytes);
   used_ += guard_bytes;
   return p;
+}
+
+const shared_arena::variable* shared_arena::find(std::size_t offset) const {
+  for (const variable& v : variables_)
+    if (offset >= v.offset && offset < v.offset + v.bytes) return &v;
+  return nullptr;
+}
+
+bool shared_arena::still_poison(std::size_t offset, std::size_t bytes) const {
+  for (std::size_t i = offset; i < offset + bytes; ++i) {
+    const std::size_t word_start = i - i % 4;  // variables start 16-byte aligned: words line up
+    if (memory_[i] != reinterpret_cast<const unsigned char*>(&poison_word)[i - word_start] && memory_[i] != 0x7f)
+      return false;
+  }
+  return true;
 }
 
 std::optional<std::string> shared_arena::check_guards() const {

@@ -22,19 +22,28 @@ class shared_arena {
 
   void begin_block(std::size_t dynamic_bytes);
   // nullptr with `error` set when the block exceeds the shared-memory limit.
-  void* allocate(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line,
-                 std::string& error);
+  void* allocate(std::size_t bytes, std::size_t alignment, std::size_t element_bytes, const char* name,
+                 const char* file, int line, std::string& error);
   void* dynamic_base() const { return dynamic_; }
   // A report of the first variable whose guard zone was written, if any.
   std::optional<std::string> check_guards() const;
   std::uint64_t epoch() const { return epoch_; }
 
- private:
+  // For the access checks: where this block's shared memory lies, and which variable holds a byte.
   struct variable {
     std::string name, file;
     int line;
     std::size_t offset, bytes;
+    std::size_t element_bytes;  // 0 where unknown (dynamic shared memory)
   };
+  const unsigned char* base() const { return memory_; }
+  std::size_t used() const { return used_; }
+  const variable* find(std::size_t offset) const;
+  const std::vector<variable>& variables() const { return variables_; }
+  // True while [offset, offset + bytes) still holds the poison written at block start.
+  bool still_poison(std::size_t offset, std::size_t bytes) const;
+
+ private:
   unsigned char* memory_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t used_ = 0;

@@ -133,6 +133,8 @@ def capture(build: Path, out_dir: Path) -> int:
                 report = report.replace(prefix + "/tests/mutants/bin/", "build/bin/")
                 # the generated mutant's path is not what a student's file is called
                 report = report.replace(f"{prefix}/tests/mutants/src/{lab}/{src.stem}.cu", f"labs/{lab}/scan.cu")
+            # the access checks name a file by its base name
+            report = re.sub(rf"\b{re.escape(src.stem)}\.cu:", "scan.cu:", report)
             report = report.replace(str(ROOT) + "/", "")
             report = report.replace(f"{lab}-check-mutant-{src.stem}-{backend}", f"{lab}-check-student-{backend}")
             report = report.replace(f"mutant-{src.stem}", "student")

@@ -226,6 +226,11 @@ void tell(FILE* protocol, const char* word) {
 // else 0.
 // protocol: a server's reply channel (--serve), told "call" and "returned" around each call of
 // scan(), where the grader's hang limit applies; nullptr for a run of its own.
+bool access_checks_requested() {
+  const char* v = std::getenv("SCANLAB_ACCESS_CHECKS");
+  return v != nullptr && std::strcmp(v, "on") == 0;
+}
+
 int correctness(const options& o, FILE* protocol = nullptr) {
   phase_clock clock(o.n);
   require_device();
@@ -261,6 +266,9 @@ int correctness(const options& o, FILE* protocol = nullptr) {
     cudaDeviceSynchronize();
     cudaGetLastError();
     scanlab::backend::take_report();
+    // A checked object (the grader's re-run of a small failing case, SCANLAB_ACCESS_CHECKS=on): the
+    // first call runs with the access checks, whose findings name the race or uninitialised read.
+    const bool checked = call == 1 && access_checks_requested() && scanlab::backend::set_access_checks(true);
     std::fprintf(status, "call %d start\n", call);
     const std::uint64_t launches_before = launches_so_far();
     tell(protocol, "call");
@@ -270,6 +278,13 @@ int correctness(const options& o, FILE* protocol = nullptr) {
     const cudaError_t last = cudaGetLastError();
     tell(protocol, "returned");
     const scanlab::backend::detector_report report = scanlab::backend::take_report();
+    if (checked) {
+      scanlab::backend::set_access_checks(false);
+      for (scanlab::backend::access_finding& f : scanlab::backend::take_access_findings()) {
+        std::replace(f.report.begin(), f.report.end(), '\n', '\x1f');
+        std::fprintf(status, "call %d finding %s\x1e%s\n", call, f.summary.c_str(), f.report.c_str());
+      }
+    }
     clock.done(call == 1 ? "call1" : "call2");
     cudaError_t err = launch != cudaSuccess ? launch : sync != cudaSuccess ? sync : last;
     std::fprintf(status, "call %d cuda %s\n", call, cudaGetErrorName(err));

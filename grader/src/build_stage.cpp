@@ -136,6 +136,8 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
   if (backend == "cpu-asan") {
     flags[1] = "-O1";
     flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
+  } else if (backend == checked_backend) {
+    flags.insert(flags.end(), config.cpu_access_check_flags.begin(), config.cpu_access_check_flags.end());
   }
   b.key.insert(b.key.end(), flags.begin(), flags.end());
   std::vector<std::string> cmd = {config.cxx, "-pipe"};  // the assembly through a pipe, not a file in /tmp
@@ -151,9 +153,22 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
     cmd.push_back(config.cpu_link_flag);
     b.key.push_back(config.cpu_link_flag);
   }
-  cmd.insert(cmd.end(), {"-shared", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp,
-                         "-o", object});
+  if (backend != checked_backend) {
+    cmd.insert(cmd.end(), {"-shared", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp,
+                           "-o", object});
+    b.steps.push_back(cmd);
+    return;
+  }
+  // The access instrumentation must not link ThreadSanitizer's runtime (the runner answers its
+  // hooks): compile, then link without the flags.
+  const std::string compiled = work_dir + "/scan-" + backend + ".o";
+  std::vector<std::string> link = {config.cxx, "-shared"};
+  if (!config.cpu_link_flag.empty()) link.push_back(config.cpu_link_flag);
+  cmd.insert(cmd.end(), {"-c", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp, "-o",
+                         compiled});
+  link.insert(link.end(), {compiled, "-o", object});
   b.steps.push_back(cmd);
+  b.steps.push_back(link);
 }
 
 // Runs the steps, or takes the object from the cache; "" when built, else the failure message.

@@ -1,5 +1,7 @@
 #include "case_run.h"
 
+#include <algorithm>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,6 +58,20 @@ sandbox_limits size_limits(const std::string& backend, std::uint64_t n) {
 }
 
 }  // namespace
+
+// The same case through the lab's own check (labs/harness): the same input generator, the same
+// two calls, the schedule from the same environment variables.
+std::string local_replay(const core::lab_spec& spec, const grading_case& c, std::uint64_t seed) {
+  std::string env;
+  for (const std::string& e : c.env)
+    if (e.rfind("SCANLAB_THREAD_ORDER=", 0) == 0 || e.rfind("SCANLAB_BLOCK_ORDER=", 0) == 0 ||
+        e.rfind("SCANLAB_SEED=", 0) == 0)
+      env += e + " ";
+  std::string args = fmt::format("--n {} --seed {}", c.n, seed);
+  if (c.data != core::data_kind::small_integers) args += fmt::format(" --data {}", core::data_kind_name(c.data));
+  return fmt::format("replay locally: {}make lab{} BACKEND={} CHECK_ARGS='{}'", env, spec.id,
+                     c.backend.empty() ? "cpu" : c.backend, args);
+}
 
 // A case's files: its input (generated into the file's mapping, which the judge reads as well,
 // see mapped_file.h), the guard patterns, and where the runner writes. The big ones go as soon as
@@ -200,7 +216,7 @@ case_outcome lab_runner::run_once(const grading_case& c, const std::string& obje
   bool served = false;
   run_record record;
   record.process = launch(c, object, files, zero_workspace, use_server, limits, served);
-  record.status = parse_status(files.stem + ".status", record.messages);
+  record.status = parse_status(files.stem + ".status", record.messages, &record.findings);
   record.input = reinterpret_cast<const float*>(files.input.data());
   record.output_path = files.data + ".out";
   record.calls = calls_;
@@ -210,6 +226,12 @@ case_outcome lab_runner::run_once(const grading_case& c, const std::string& obje
   const judge_context context{&spec_, &guards_, job_.work_dir + "/scan.cu", spec_.name + "/scan.cu"};
   case_outcome o = judge_run(c, record, context);
   o.served = served;
+  o.replay = local_replay(spec_, c, seed);
+  if (!o.passed) {
+    // Before the access checks' findings, which can be long: the table shows the first lines.
+    auto findings = std::find(o.details.begin(), o.details.end(), "the access checks found:");
+    o.details.insert(findings, o.replay);
+  }
   return o;
 }
 

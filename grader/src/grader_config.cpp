@@ -52,6 +52,7 @@ bool load_config(grader_config& c, std::string& error) {
     // The build that wrote this file found gold; a grader copied to another machine may not.
     if (c.cpu_link_flag == "-fuse-ld=gold" && find_on_path("ld.gold").empty() && access("/usr/bin/ld.gold", X_OK) != 0)
       c.cpu_link_flag.clear();
+    c.cpu_access_check_flags = j.value("cpu_access_check_flags", std::vector<std::string>{});
     c.nvcc = j.at("nvcc");
     c.cuda_architectures = j.at("cuda_architectures");
     c.backends = j.at("backends").get<std::vector<std::string>>();

@@ -7,13 +7,23 @@
 
 namespace scanlab::grader {
 
+// The CPU backend's object built with the access checks' instrumentation: only for re-running a
+// small failing case, so that its report names the race or the uninitialised read (a checked
+// object runs memory-bound kernels up to 3x slower, so passing submissions never pay for it).
+inline const std::string checked_backend = "cpu-checked";
+
 struct grader_config {
   std::string source_dir, bin_dir, cxx, rewriter, cpu_include, common_include, nvcc, cuda_architectures;
   std::string cccl_include;  // libcu++ for CPU-backend builds (cmake/ScanlabCccl.cmake); empty if none
   std::string cpu_link_flag;  // e.g. -fuse-ld=gold: a faster linker for CPU-backend objects, if any
+  // The `cpu` flavour's access instrumentation (the access checks name races by variable and line).
+  std::vector<std::string> cpu_access_check_flags;
   std::vector<std::string> backends;
   bool has_backend(const std::string& b) const;
-  std::string runner(const std::string& backend) const { return bin_dir + "/scanlab-runner-" + backend; }
+  // The checked object (checked_backend) runs in the plain CPU runner, which answers its hooks.
+  std::string runner(const std::string& backend) const {
+    return bin_dir + "/scanlab-runner-" + (backend == checked_backend ? std::string("cpu") : backend);
+  }
 };
 
 // The directory of the running executable.

@@ -39,6 +39,13 @@ struct case_outcome {
   std::string order_note;     // right only under another thread order: a race, the race test's finding
   std::string cannot_grade;   // the CPU backend rejected a feature at run time (why, for the report)
   bool served = false;        // ran in a case server (case_server.h), not a process of its own
+  // The CPU backend's access checks (small cases): a race or an uninitialised shared read by
+  // variable and line, each "summary" then its report's lines. Attached to the details of a
+  // failure; kept for a passing run too, whose output a race test may still compare.
+  std::vector<std::string> access_findings;
+  // The command that replays this case on the student's machine, as `make labN` prints them:
+  // "replay locally: SCANLAB_THREAD_ORDER=reverse make lab2 BACKEND=cpu CHECK_ARGS='--n 31 --seed 7'".
+  std::string replay;
 
   void fail(std::string why, std::string what) {
     passed = false;

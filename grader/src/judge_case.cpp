@@ -288,7 +288,9 @@ std::string show_value(float v) {
   return fmt::format("{:.9g}", v);
 }
 
-case_outcome judge_run(const grading_case& c, run_record& r, const judge_context& ctx) {
+namespace {
+
+case_outcome judge_run_without_findings(const grading_case& c, run_record& r, const judge_context& ctx) {
   case_outcome o;
   o.n = c.n;
   if (const std::string l = value(r.status, "call 1 launches"); !l.empty()) o.launches = std::atoll(l.c_str());
@@ -306,6 +308,31 @@ case_outcome judge_run(const grading_case& c, run_record& r, const judge_context
   if (o.passed && r.process.out_bytes + r.process.err_bytes > (1u << 20))
     o.details.push_back(fmt::format("note: the run printed {} bytes (kept the first {})",
                                     r.process.out_bytes + r.process.err_bytes, r.keep_output * 2));
+  return o;
+}
+
+}  // namespace
+
+void add_access_findings(const std::vector<std::string>& findings, std::vector<std::string>& details) {
+  if (findings.empty()) return;
+  details.push_back("the access checks found:");
+  for (const std::string& f : findings)
+    for (std::size_t start = 0; start < f.size();) {
+      const std::size_t end = std::min(f.find('\n', start), f.size());
+      details.push_back("  " + f.substr(start, end - start));
+      start = end + 1;
+    }
+}
+
+case_outcome judge_run(const grading_case& c, run_record& r, const judge_context& ctx) {
+  case_outcome o = judge_run_without_findings(c, r, ctx);
+  for (const access_finding_text& f : r.findings) {
+    std::string text = f.report;
+    for (std::size_t p; (p = text.find(ctx.temp_source)) != std::string::npos;)
+      text.replace(p, ctx.temp_source.size(), ctx.display);
+    o.access_findings.push_back(std::move(text));
+  }
+  if (!o.passed) add_access_findings(o.access_findings, o.details);
   return o;
 }
 

@@ -10,6 +10,7 @@
 
 #include "grading_case.h"
 #include "guard_zones.h"
+#include "runner_status.h"
 #include "sandbox.h"
 #include "scanlab/core/lab_spec.h"
 
@@ -20,6 +21,7 @@ struct run_record {
   sandbox_result process;
   std::map<std::string, std::string> status;  // runner_status.h
   std::vector<std::string> messages;          // the backend's reports
+  std::vector<access_finding_text> findings;  // the CPU backend's access checks (small cases)
   const float* input = nullptr;               // the case's input
   std::string output_path;                    // the runner's raw output
   int calls = 2;                              // calls of scan() the run was asked for
@@ -35,6 +37,9 @@ struct judge_context {
 };
 
 case_outcome judge_run(const grading_case& c, run_record& record, const judge_context& ctx);
+
+// "the access checks found:" and each finding's lines, indented, after `details`.
+void add_access_findings(const std::vector<std::string>& findings, std::vector<std::string>& details);
 
 // A value of an output as a report shows it: the number, or a NaN's bits (and "never written" for
 // the output's poison).

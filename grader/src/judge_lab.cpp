@@ -32,6 +32,9 @@ void compare_orders(const std::vector<case_outcome>& runs, case_outcome& verdict
         verdict.fail("race", fmt::format("data race: the {} and {} thread orders give different outputs", names[0], names[k]));
         verdict.details = {fmt::format("first difference at index {}: {} vs {}", i, show_value(a[i]), show_value(b[i])),
                            race_advice};
+        verdict.details.push_back(runs[0].replay);
+        verdict.details.push_back(runs[k].replay);
+        add_access_findings(runs[0].access_findings, verdict.details);
         break;
       }
     if (!verdict.passed) break;
@@ -72,6 +75,7 @@ void judge_races(lab_runs& runs) {
       case_outcome found;
       found.fail("race", right_in_other_order->second.order_note);
       found.details = {race_advice};
+      add_access_findings(right_in_other_order->second.access_findings, found.details);
       race.push_back({right_in_other_order->first, found});
     }
   }

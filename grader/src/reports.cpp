@@ -162,8 +162,12 @@ std::string diagnosis_lines(const std::string& text, int width, int budget) {
   for (; shown < parts.size(); ++shown) {
     const std::size_t lead = std::min(parts[shown].find_first_not_of(' '), parts[shown].size());
     const std::string indent = "    " + std::string(lead, ' ');  // a hint stays under its case
+    // A command stays on one line, so that it can be copied whole.
+    const bool command = parts[shown].compare(lead, 15, "replay locally:") == 0;
     const std::vector<std::string> folded =
-        fold(parts[shown].substr(lead), static_cast<std::size_t>(std::max<int>(20, width - 8 - static_cast<int>(lead))));
+        command ? std::vector<std::string>{parts[shown].substr(lead)}
+                : fold(parts[shown].substr(lead),
+                       static_cast<std::size_t>(std::max<int>(20, width - 8 - static_cast<int>(lead))));
     if (used > 0 && used + static_cast<int>(folded.size()) > budget) break;
     for (std::size_t k = 0; k < folded.size(); ++k) out += indent + (k == 0 ? "" : "  ") + folded[k] + "\n";
     used += static_cast<int>(folded.size());

@@ -1,12 +1,15 @@
 #include "run_lab.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
 #include "build_stage.h"
 #include "checks.h"
 #include "gpu_check.h"
+#include "judge_case.h"
+#include "scanlab/core/case_plan.h"
 
 namespace scanlab::grader {
 
@@ -137,16 +140,53 @@ class lab_run_loop {
         blocks);
   }
 
+  // What the access checks find in a small case that went wrong on the CPU backend: the case once
+  // more, with the checked object (built when first needed). Passing submissions never pay for it;
+  // a failing one pays one build and at most max_checked_reruns small runs per lab. What they found
+  // once serves the lab's later failures (one defect usually fails many cases).
+  std::vector<std::string> access_findings_for(const grading_case& c, int index) {
+    if (!lab_findings_.empty() || c.backend != "cpu" || c.n == 0 || c.n > core::access_checked_max_n ||
+        checked_reruns_ >= max_checked_reruns || job_.config->cpu_access_check_flags.empty())
+      return lab_findings_;
+    ++checked_reruns_;
+    grading_case checked = c;
+    checked.backend = checked_backend;
+    checked.env.push_back("SCANLAB_ACCESS_CHECKS=on");
+    const std::string& object = object_for(checked);
+    if (object.empty()) return {};
+    lab_findings_ = runner_.run(checked, object, index, false).access_findings;
+    return lab_findings_;
+  }
+
+  // The race test's verdict compares the orders' outputs (judge_lab.cpp): when the first order and a
+  // later one differ, the first order's run once more with the checks names the race.
+  void name_schedule_race(const grading_case& c, int index) {
+    if (runs_.race_outcomes.size() == 1) first_race_ = {c, index};
+    const auto& a = runs_.race_outcomes.front();
+    const auto& b = runs_.race_outcomes.back();
+    if (runs_.race_outcomes.size() < 2 || !a.access_findings.empty() || a.output.size() != b.output.size() ||
+        a.output.empty() || std::memcmp(a.output.data(), b.output.data(), a.output.size() * sizeof(float)) == 0)
+      return;
+    runs_.race_outcomes.front().access_findings = access_findings_for(first_race_.first, first_race_.second);
+  }
+
   void run_case(const grading_case& c, int index) {
     const std::string& object = object_for(c);
     if (object.empty()) return;
     if (c.unless_cpu_schedules_ran && objects_.count("cpu") && !objects_["cpu"].empty()) return;
     if (skip(c)) return;
     case_outcome o = runner_.run(c, object, index, correctness_hangs_ + 1 >= hang_budget);
+    std::vector<std::string> findings;
+    if (!o.passed && o.cannot_grade.empty() && (o.diagnosis == "wrong_output" || o.diagnosis == "race"))
+      findings = access_findings_for(c, index);
     if (!plan_.gpu && is_correctness(c) && !o.passed && o.diagnosis == "wrong_output" && other_orders_may_help_) {
       o = rerun_in_other_thread_orders(runner_, c, object, index, std::move(o));
       // Wrong in every order: not a race. Later wrong outputs are not run again (bounded time).
       other_orders_may_help_ = o.passed;
+    }
+    if (!findings.empty()) {
+      o.access_findings = findings;  // a race test that takes this case up reads them (judge_lab.cpp)
+      if (!o.passed) add_access_findings(findings, o.details);
     }
     if (is_correctness(c) && o.diagnosis == "hang") ++correctness_hangs_;
     if (o.killed && c.backend == "gpu") {
@@ -162,7 +202,10 @@ class lab_run_loop {
       return;
     }
     name_block_deadlock(c, o);
-    if (c.group == "race" && c.wrapper.empty()) runs_.race_outcomes.push_back(o);
+    if (c.group == "race" && c.wrapper.empty()) {
+      runs_.race_outcomes.push_back(o);
+      name_schedule_race(c, index);
+    }
     if (c.group == "race" && !c.wrapper.empty()) runs_.by_group["race_sanitizer"].push_back({describe(c), o});
     std::vector<float>().swap(o.output);
     if (c.group != "race") runs_.by_group[c.group].push_back({describe(c), o});
@@ -174,6 +217,10 @@ class lab_run_loop {
   std::map<std::string, std::string> objects_;  // by backend
   lab_runs runs_;
   int correctness_hangs_ = 0;
+  static constexpr int max_checked_reruns = 2;
+  int checked_reruns_ = 0;
+  std::vector<std::string> lab_findings_;  // the first findings of this lab's checked re-runs
+  std::pair<grading_case, int> first_race_;  // the race test's first run (forward order)
   bool other_orders_may_help_ = true;   // see rerun_in_other_thread_orders
   bool forward_blocks_finish_ = false;  // a multi-block run in index order (forward threads) ended
 };

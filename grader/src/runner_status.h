@@ -12,7 +12,12 @@ namespace scanlab::grader {
 
 // "call N <what>" lines as "call N <what>" -> the rest of the line; any other line as its first
 // word -> its second. "call N message" lines (the backend's reports, their line breaks sent as
-// \x1f) go to `messages` instead, in order.
-std::map<std::string, std::string> parse_status(const std::string& path, std::vector<std::string>& messages);
+// \x1f) go to `messages` instead, in order; "call N finding" lines (the access checks': summary,
+// \x1e, report) to `findings`.
+struct access_finding_text {
+  std::string summary, report;
+};
+std::map<std::string, std::string> parse_status(const std::string& path, std::vector<std::string>& messages,
+                                                std::vector<access_finding_text>* findings = nullptr);
 
 }  // namespace scanlab::grader

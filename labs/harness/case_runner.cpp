@@ -1,5 +1,6 @@
 #include "case_runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -331,6 +332,52 @@ void add_race(const runner_context& ctx, const case_def& c, const schedule_diffe
                                   c.n, c.seed));
 }
 
+// CPU, small failing cases: the case once more under the forward schedule with the access checks
+// on, so that the report names the race or the uninitialised read (variable, lines, threads,
+// barriers) instead of only its symptom. One run; the checks cost a few times an unchecked run.
+bool checkable(const runner_context& ctx, const case_def& c) {
+  return ctx.spec.is_cpu() && c.n > 0 && c.n <= core::access_checked_max_n;
+}
+
+// Were the kernels built with the access checks' instrumentation? (Asking turns them on: off again.)
+bool access_checks_built() {
+  const bool built = backend::set_access_checks(true);
+  backend::set_access_checks(false);
+  return built;
+}
+
+// The findings' reports under the case, and a hint from the first race (else the first finding).
+void describe_findings(const std::vector<backend::access_finding>& findings, const std::string& how, case_result& r) {
+  if (findings.empty()) return;
+  r.details.push_back(fmt::format("the access checks ({}) found:", how));
+  for (const backend::access_finding& f : findings)
+    for (const std::string& line : lines_of(f.report)) r.details.push_back("  " + line);
+  // A race first: a read of never-written memory is often its consequence (read before the write).
+  auto is_race = [](const backend::access_finding& f) { return f.summary.rfind("race", 0) == 0; };
+  const auto race = std::find_if(findings.begin(), findings.end(), is_race);
+  const backend::access_finding& first = race != findings.end() ? *race : findings.front();
+  r.hint = is_race(first) ? "the output depends on the order threads run in: a " + first.summary +
+                                ": put a __syncthreads() between the two accesses, or give the step a buffer to "
+                                "write that no thread reads in it (double buffering)"
+                          : first.summary +
+                                ": every element a thread reads must be written first (load 0 where i >= n), and a "
+                                "__syncthreads() must separate the writes from the reads";
+}
+
+void add_access_findings(const runner_context& ctx, const case_def& c, case_buffers& b, case_result& r) {
+  if (!checkable(ctx, c) || r.status != case_status::failed || r.access_checked) return;
+  if (!backend::set_access_checks(true)) return;
+  backend::take_access_findings();
+  backend::set_schedule(backend::order::forward, backend::order::forward, c.seed);
+  case_result attempt;
+  attempt.def = c;
+  if (poison(ctx, c, b, true, attempt)) invoke(ctx, c, b, 1, attempt);
+  backend::set_access_checks(false);
+  ctx.env.apply();
+  describe_findings(backend::take_access_findings(), "the same case, threads and blocks in forward order", r);
+  r.access_checked = true;
+}
+
 void run_schedules_case(const runner_context& ctx, const case_def& c, const std::vector<float>& input,
                         case_buffers& b, case_result& r) {
   std::vector<float> first_output;
@@ -347,12 +394,14 @@ void run_schedules_case(const runner_context& ctx, const case_def& c, const std:
   if (!check.ok()) {
     describe_mismatch(ctx, c, check, 1, r);
     if (race) add_race(ctx, c, *race, r);
+    add_access_findings(ctx, c, b, r);
     return;
   }
   if (race) {
     fail(r, race->blocks ? "the output depends on the order blocks run in" : "race: the output depends on the schedule",
          "", 1);
     add_race(ctx, c, *race, r);
+    add_access_findings(ctx, c, b, r);
   }
 }
 
@@ -405,10 +454,22 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     ctx.env.apply();
   }
 
+  // --access-checks: the first call of every small case runs with the access checks.
+  const bool check_first_call = ctx.check_every_case && checkable(ctx, c) && access_checks_built();
+  std::vector<backend::access_finding> findings;
   // Two calls in a row: the second finds the workspace as the first left it.
   for (int call = 1; call <= 2; ++call) {
     if (!poison(ctx, c, b, call == 1, r)) break;
-    if (!invoke(ctx, c, b, call, r)) break;
+    if (call == 1 && check_first_call) {
+      backend::take_access_findings();
+      backend::set_access_checks(true);
+    }
+    const bool called = invoke(ctx, c, b, call, r);
+    if (call == 1 && check_first_call) {
+      backend::set_access_checks(false);
+      findings = backend::take_access_findings();
+    }
+    if (!called) break;
     if (!check_buffers(c, b, input, call, r)) break;
     core::output_checker checker(ctx.spec, c.n, c.data);
     cudaError_t e = for_each_chunk(static_cast<const float*>(b.output.data()), c.n,
@@ -430,8 +491,15 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
       std::vector<float> ignored;
       case_result problem;
       if (auto race = differential(ctx, c, b, ignored, problem)) add_race(ctx, c, *race, r);
+      if (!check_first_call) add_access_findings(ctx, c, b, r);
     }
     break;
+  }
+  if (check_first_call && !findings.empty()) {
+    if (r.status != case_status::failed)
+      fail(r, "the access checks found a race or an uninitialised read (the output was right this time)", "", 1);
+    describe_findings(findings, "first call", r);
+    r.access_checked = true;
   }
   ctx.env.apply();
   r.seconds = seconds_since(t0);

@@ -11,6 +11,7 @@
 
 #include "crash_report.h"
 #include "dataset_case.h"
+#include "trace_case.h"
 #include "scanlab/backend.h"
 #include "scanlab/core/lab_registry.h"
 
@@ -59,9 +60,11 @@ suite_result run_suite(const core::lab_spec& spec, const scan_functions& functio
   ctx.executable = options.executable;
   ctx.env = schedule_settings::from_environment();
   ctx.diagnose_races = options.diagnose_races;
+  ctx.check_every_case = options.access_checks;
 
   // The harness prints the CPU backend's reports itself, with the case they belong to.
   backend::set_print_reports(false);
+  backend::set_access_checks(false);  // only the replays of small failing cases are checked
   const std::vector<case_def> cases = select_cases(spec, options);
   report.header(spec, backend::device_description(), cases.size());
   if (out == stdout) install_crash_reporter();
@@ -110,6 +113,14 @@ int check_main(const core::lab_spec& spec, const scan_functions& functions, int 
                  "run the scan on a dataset directory made by scanlab-dataset and compare with its expected.npy")
       ->excludes(n_option)
       ->excludes(schedules_flag);
+  app.add_flag("--access-checks", options.access_checks,
+               "CPU backend: run every case of at most 8192 elements with the access checks (a race or an "
+               "uninitialised shared read fails the case even when the output is right)");
+  std::string trace_path;
+  app.add_option("--trace", trace_path,
+                 "with --n (at most 24): run scan() once on the CPU backend and write its access trace, as JSON, "
+                 "to this file (what `scanlab trace` draws)")
+      ->needs(n_option);
   app.add_flag("--quiet,-q", options.quiet, "print only failures and the summary");
   app.add_flag("--list", options.list, "list the cases and their replay commands, run nothing");
   app.add_option("--color", color, "auto (when stdout is a terminal), always or never")
@@ -119,6 +130,7 @@ int check_main(const core::lab_spec& spec, const scan_functions& functions, int 
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  if (!trace_path.empty()) return write_trace(spec, functions, n, trace_path);
   if (*n_option) options.n = n;
   core::parse_data_kind(data.c_str(), options.data);
   options.color = color == "always" || (color == "auto" && isatty(STDOUT_FILENO));

@@ -26,6 +26,7 @@ struct suite_options {
   bool color = false;
   std::string executable;          // as replay commands should name it
   bool diagnose_races = true;
+  bool access_checks = false;  // --access-checks: check every small case, not only failing ones
   std::optional<case_def> dataset;  // --dataset DIR: run only this case (see dataset_case.h)
 };
 

@@ -4,6 +4,8 @@
 #   test       the test kind (edge, random, large, race, barrier, memory, progress) to look at
 #   diagnosis  its expected diagnosis ("" = any)
 #   contains   text its output must contain
+#   also_contains (optional) a list of more texts that output must contain (a finding's variable,
+#              its lines and their code); no ";" and no unbalanced "[" in them (CMake lists)
 #   passed     (optional) true: the test must pass with full points
 #   message    (optional) text the submission-level output must contain
 #   cannot_grade (optional) text the lab's "cannot grade this here" reason must contain (then
@@ -39,6 +41,15 @@ string(JSON must_pass ERROR_VARIABLE no_passed GET "${expect}" passed)
 string(JSON message ERROR_VARIABLE no_message GET "${expect}" message)
 string(JSON want_cannot ERROR_VARIABLE no_cannot GET "${expect}" cannot_grade)
 string(JSON want_scores ERROR_VARIABLE no_scores GET "${expect}" scores)
+set(also_contains "")
+string(JSON also_count ERROR_VARIABLE no_also LENGTH "${expect}" also_contains)
+if(no_also STREQUAL "NOTFOUND" AND also_count GREATER 0)
+  math(EXPR last_also "${also_count} - 1")
+  foreach(k RANGE ${last_also})
+    string(JSON text GET "${expect}" also_contains ${k})
+    list(APPEND also_contains "${text}")
+  endforeach()
+endif()
 
 get_filename_component(name "${SUBMISSION}" NAME)
 string(JSON time_limit ERROR_VARIABLE no_time_limit GET "${expect}" time_limit_s)
@@ -115,10 +126,12 @@ foreach(i RANGE ${last})
   if(NOT diagnosis STREQUAL "" AND NOT got_diagnosis STREQUAL diagnosis)
     message(FATAL_ERROR "${name}: lab ${lab} ${kind}: diagnosis '${got_diagnosis}', expected '${diagnosis}'\n${output}")
   endif()
-  string(FIND "${output}" "${contains}" at)
-  if(at EQUAL -1)
-    message(FATAL_ERROR "${name}: lab ${lab} ${kind}: output lacks '${contains}':\n${output}")
-  endif()
+  foreach(text IN ITEMS "${contains}" LISTS also_contains)
+    string(FIND "${output}" "${text}" at)
+    if(at EQUAL -1)
+      message(FATAL_ERROR "${name}: lab ${lab} ${kind}: output lacks '${text}':\n${output}")
+    endif()
+  endforeach()
   if(must_pass)
     if(NOT score EQUAL max OR max EQUAL 0)
       message(FATAL_ERROR "${name}: lab ${lab} ${kind}: ${score}/${max}, expected full points\n${output}")

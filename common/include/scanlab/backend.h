@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace scanlab::backend {
 
@@ -28,6 +29,20 @@ struct detector_report {
 // The first problem the detectors found since the last call.
 detector_report take_report();
 void set_print_reports(bool on);
+
+// Access checks (CPU backend, kernels built with its instrumentation): while on, every launch
+// records each thread's reads and writes between barriers, and take_access_findings() names each
+// race or read of never-written shared memory by variable, lines, threads and barriers. False
+// (and nothing found) where unavailable: on a GPU, or a build without the instrumentation.
+struct access_finding {
+  std::string summary;  // one line: what, where, which lines
+  std::string report;   // multi-line: the lines' code, the threads, the barriers around them
+};
+bool set_access_checks(bool on);
+std::vector<access_finding> take_access_findings();
+// The access trace of the launches while on (`scanlab trace`), as JSON; false / "" where unavailable.
+bool set_access_trace(bool on);
+std::string take_access_trace_json();
 void set_watchdog_seconds(double seconds);
 
 }  // namespace scanlab::backend

@@ -27,6 +27,10 @@ std::vector<named_size> edge_sizes(const lab_spec& spec);
 // that waits on a block that has not run is reported as a hang after this long, instead of
 // stalling the check.
 constexpr double short_watchdog_seconds = 2.0;
+// On the CPU backend a failing case up to this size is run (once more, or in the grader from the
+// start) with the access checks, which name a race or an uninitialised shared read by variable and
+// line; they cost a few times an unchecked run, so only small cases get them.
+constexpr std::uint64_t access_checked_max_n = 8192;
 
 // "Unit" below is the larger of the lab's check section S and the elements B one block covers.
 struct case_plan {

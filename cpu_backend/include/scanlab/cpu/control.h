@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace scanlab::cpu {
 
@@ -52,6 +53,30 @@ double watchdog_seconds();
 
 // Print detector reports to stderr as they happen (default on; tests that expect them turn it off).
 void set_print_reports(bool on);
+
+// Access checks: in programs whose kernels were compiled with scanlab's access instrumentation
+// (the `cpu` flavour, with GCC), each thread's shared- and global-memory reads and writes are
+// recorded per barrier interval, and a race or a read of never-written shared memory is reported
+// by variable, element, the two lines, the two threads and the barriers around them.
+// small_launches (the default; SCANLAB_ACCESS_CHECKS=off|on|small) checks launches of at most
+// 8192 threads.
+enum class access_checks { off, small_launches, on };
+void set_access_checks(access_checks mode);
+access_checks current_access_checks();
+// True once an instrumented kernel file is part of the program.
+bool access_checks_available();
+struct access_finding {
+  std::string summary;  // one line
+  std::string report;   // the whole report, several lines
+};
+// What the checks found since the last call (at most 3 per launch).
+std::vector<access_finding> take_access_findings();
+// The access trace (what `scanlab trace` draws): while on, every launch is checked and the reads
+// and writes of its first blocks are recorded, by thread and barrier interval, with each shared
+// variable's contents at the end of each interval. False where the kernels are not instrumented.
+bool set_access_trace(bool on);
+// The trace since the last call, as JSON (cpu_backend/src/access_trace.cpp writes it).
+std::string take_access_trace_json();
 
 struct statistics {
   std::uint64_t fiber_switches = 0;

@@ -59,7 +59,9 @@ bool arguments_ok(const launch_site& site, const Tuple& params, std::index_seque
   return (argument_ok(site, static_cast<int>(I), std::get<I>(params)) && ...);
 }
 
-void* allocate_shared(std::size_t bytes, std::size_t alignment, const char* name, const char* file, int line);
+// element_bytes: the size of the variable's elements (of a scalar, itself), for naming `x[5]` in reports.
+void* allocate_shared(std::size_t bytes, std::size_t alignment, std::size_t element_bytes, const char* name,
+                      const char* file, int line);
 void* dynamic_shared_base();
 std::uint64_t current_block_epoch();
 
@@ -201,7 +203,8 @@ class shared_slot {
   SCANLAB_RUNTIME_BOOKKEEPING T& get(const char* name, const char* file, int line) {
     std::uint64_t epoch = detail::current_block_epoch();
     if (epoch_ != epoch) {
-      address_ = detail::allocate_shared(sizeof(T), Align < 16 ? 16 : Align, name, file, line);
+      address_ = detail::allocate_shared(sizeof(T), Align < 16 ? 16 : Align, sizeof(std::remove_all_extents_t<T>),
+                                         name, file, line);
       epoch_ = epoch;
     }
     return *static_cast<T*>(address_);
