@@ -211,10 +211,15 @@ void judge_modified_input(const unsigned char* now_bytes, const float* input, st
 }
 
 void judge_wrong_output(const core::output_check& r, const core::output_check& first, const core::lab_spec& spec,
-                        std::uint64_t n, int call, case_outcome& o) {
+                        std::uint64_t n, int call, bool has_workspace, case_outcome& o) {
   o.passed = false;
   o.call = call;
-  if (call == 2 && first.ok()) {
+  if (call == 2 && first.ok() && !has_workspace) {
+    // Nothing carried over from the first call: the same input gave two results.
+    o.diagnosis = "wrong_output";
+    o.headline = "wrong output in the second call of scan(), though the first was right and there is no workspace: "
+                 "the result changes from run to run (a race, or a read of memory no thread wrote)";
+  } else if (call == 2 && first.ok()) {
     o.diagnosis = "stale_workspace";
     o.headline = "wrong output in the second call of scan() (the first was right): the workspace the first "
                  "call left behind changed the result";
@@ -273,7 +278,9 @@ void judge_buffers(const grading_case& c, const run_record& rec, const judge_con
       if (c.group == "race") o.output.assign(output, output + c.n);  // compared across schedules
       first_check = checker.result();
     }
-    if (!checker.result().ok()) return judge_wrong_output(checker.result(), first_check, *ctx.spec, c.n, call, o);
+    if (!checker.result().ok())
+      return judge_wrong_output(checker.result(), first_check, *ctx.spec, c.n, call,
+                                std::atoll(value(rec.status, "workspace").c_str()) > 0, o);
   }
 }
 

@@ -127,6 +127,22 @@ void judge_memory(lab_runs& runs) {
   runs.by_group["memory"].push_back({"guard zones of every case", case_outcome{}});
 }
 
+// A correctness case that failed where no access check ran (on a GPU, or too large) gets what the
+// checks found in the lab's small failing CPU case: the likely cause of both.
+void add_lab_findings(lab_runs& runs) {
+  if (runs.access_findings.empty()) return;
+  for (const char* group : {"edge", "random", "large"})
+    for (const auto& entry : runs.by_group[group])
+      if (!entry.second.passed && !entry.second.access_findings.empty()) return;  // shown there already
+  for (const char* group : {"edge", "random", "large"})
+    for (auto& [what, o] : runs.by_group[group])
+      if (!o.passed && o.access_findings.empty()) {
+        o.details.push_back("on the CPU backend, a small case of this lab went wrong too; there:");
+        add_access_findings(runs.access_findings, o.details);
+        return;
+      }
+}
+
 }  // namespace
 
 void judge_lab(lab_runs& runs, const lab_plan& plan) {
@@ -134,6 +150,7 @@ void judge_lab(lab_runs& runs, const lab_plan& plan) {
   judge_races(runs);
   judge_barriers(runs);
   judge_memory(runs);
+  add_lab_findings(runs);
 }
 
 }  // namespace scanlab::grader

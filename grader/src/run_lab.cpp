@@ -57,6 +57,7 @@ class lab_run_loop {
       if (job_.progress) job_.progress(fmt::format("{}: case {}/{}", plan_.label, i + 1, plan_.cases.size()));
       run_case(plan_.cases[i], static_cast<int>(i));
     }
+    runs_.access_findings = lab_findings_;
     return std::move(runs_);
   }
 

@@ -24,6 +24,9 @@ struct lab_runs {
   // Grading stopped before the last case, and why (for the report):
   enum class stop { none, cannot_grade, no_device, no_kernel } stopped = stop::none;
   std::string stop_reason;
+  // What the CPU backend's access checks found in the lab's first small failing case (run_lab.cpp):
+  // judge_lab adds it to the first failing correctness case that has none (a GPU's, say).
+  std::vector<std::string> access_findings;
 };
 
 lab_runs run_lab(const lab_job& job, const lab_plan& plan, const std::string& object, lab_runner& runner);

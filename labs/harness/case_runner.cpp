@@ -484,7 +484,11 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     }
     if (checker.result().ok()) continue;
     describe_mismatch(ctx, c, checker.result(), call, r);
-    if (call == 2 && !checker.result().all_never_written()) r.hint = hint_for_second_call();
+    if (call == 2 && !checker.result().all_never_written())
+      r.hint = b.workspace_bytes > 0 ? hint_for_second_call()
+                                     : "the first call was right and the second, on the same input and with no "
+                                       "workspace, was not: the result changes from run to run -- a race, or a read "
+                                       "of memory no thread wrote (shared memory keeps what an earlier block left)";
     // A wrong result on the CPU backend: is it a race? (Small sizes only: three more runs.)
     if (!gpu && ctx.diagnose_races && call == 1 && !checker.result().all_never_written() &&
         c.n <= (std::uint64_t(1) << 17) && c.kind == case_kind::normal) {
