@@ -233,6 +233,7 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   rng_state_ = seed;
   exited_ = 0;
   block_phase_ = 0;
+  phase_sites_.clear();
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
   writable_block_idx = block_idx;
@@ -289,6 +290,7 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
 
 void block_scheduler::thread_exited(cuda_thread* self) {
   self->status = thread_status::exited;
+  self->exit_phase = block_phase_;
   ++exited_;
   if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   happens_before_release(&block_end_sync_);
@@ -352,6 +354,7 @@ cuda_thread* block_scheduler::release_or_diagnose() {
       case barrier_kind::all: barrier_result_ = barrier_true_ == live; break;
     }
     access_checks_barrier_released(barrier_file_, barrier_line_);
+    phase_sites_.emplace_back(barrier_file_, barrier_line_);
     start_phase();
     if (exited_ > 0) {
       // Only the live threads go on (in the phase's order): exited ones have no frame to resume.
@@ -373,11 +376,13 @@ cuda_thread* block_scheduler::release_or_diagnose() {
 
 std::string block_scheduler::divergent_barrier_message() const {
   std::map<std::pair<std::string, int>, std::vector<unsigned>> sites;
-  std::vector<unsigned> exited;
+  std::map<unsigned, std::vector<unsigned>> exited;  // by the phase they exited in
   barrier_kind kind = barrier_kind::plain;
   for (unsigned i = 0; i < count_; ++i) {
     const cuda_thread& t = threads_[i];
-    if (t.status == thread_status::exited) exited.push_back(t.linear);
+    if (t.status == thread_status::exited) {
+      exited[t.exit_phase].push_back(t.linear);
+    }
     if (t.status != thread_status::at_barrier) continue;
     kind = t.barrier;
     sites[{short_file(t.wait_file), t.wait_line}].push_back(t.linear);
@@ -390,9 +395,14 @@ std::string block_scheduler::divergent_barrier_message() const {
   for (const auto& [site, threads] : sites)
     m << "  " << counted(threads) << " wait at " << barrier_name(kind) << " " << site.first << ":" << site.second
       << "\n";
-  if (!exited.empty())
-    m << "  " << counted(exited) << (exited.size() == 1 ? " has" : " have")
-      << " already exited (returned before reaching it)\n";
+  for (const auto& [phase, threads] : exited) {
+    m << "  " << counted(threads) << (threads.size() == 1 ? " has" : " have") << " already exited (returned ";
+    if (phase >= 2 && phase - 2 < phase_sites_.size())
+      m << "after the barrier at " << short_file(phase_sites_[phase - 2].first) << ":" << phase_sites_[phase - 2].second
+        << ", before reaching this one)\n";
+    else
+      m << "before reaching any barrier)\n";
+  }
   m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
        "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "
        "on a GPU it may hang or appear to work.";

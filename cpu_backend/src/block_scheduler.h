@@ -32,6 +32,7 @@ struct alignas(64) cuda_thread {
   unsigned stack = 0;                          // the fiber stack its slot resumes on (thread_exited)
   int wait_line = 0;                           // where it waits, for reports
   const char* wait_file = nullptr;
+  unsigned exit_phase = 0;                     // the block phase it exited in (reports: "after which barrier")
 };
 
 // A lane's part in a warp collective: cold (only warp intrinsics touch it), so kept apart.
@@ -134,6 +135,9 @@ class block_scheduler {
   unsigned count_ = 0;
   unsigned exited_ = 0;
   unsigned block_phase_ = 0;                   // 1 until the block's first barrier releases
+  // The barrier that began each phase after the first (phase_sites_[p - 2] began phase p), for
+  // saying after which barrier a thread exited. Written once per barrier release.
+  std::vector<std::pair<const char*, int>> phase_sites_;
   unsigned at_barrier_ = 0;
   order order_ = order::forward;
   std::uint64_t rng_state_ = 0;
