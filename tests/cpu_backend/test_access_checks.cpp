@@ -1,23 +1,20 @@
 // The access checks name each race and uninitialised shared read by variable, element, lines and
 // barriers, and stay quiet on correct code (atomics, shuffles, lanes ordered by __syncwarp).
-#include <fstream>
 #include <random>
 #include <string>
 
 #include "access_kernels.h"
 #include "scanlab/backend.h"
 #include "scanlab_catch.hpp"
+#include "source_marker.h"
 
 namespace {
 
 // "access_kernels.cu:N" for the line that carries `marker`.
 std::string line_of(const std::string& marker) {
-  std::ifstream file(ACCESS_KERNELS_SOURCE);
-  std::string line;
-  for (int number = 1; std::getline(file, line); ++number)
-    if (line.find(marker) != std::string::npos) return "access_kernels.cu:" + std::to_string(number);
-  FAIL("marker " << marker << " not found");
-  return {};
+  const std::string found = source_marker_line(ACCESS_KERNELS_SOURCE, marker);
+  if (found.empty()) FAIL("marker " << marker << " not found");
+  return found;
 }
 
 std::vector<float> random_integers(std::size_t n, unsigned seed) {

@@ -8,6 +8,7 @@
 #include "scanlab/backend.h"
 #include "scanlab/schedule_differential.h"
 #include "scanlab_catch.hpp"
+#include "source_marker.h"
 
 using namespace buggy;
 using scanlab::backend::order;
@@ -16,12 +17,9 @@ namespace {
 
 // The line of buggy_kernels.cu that carries `marker`, as reports should name it.
 std::string marker_line(const std::string& marker) {
-  std::ifstream file(BUGGY_KERNELS_SOURCE);
-  std::string line;
-  for (int number = 1; std::getline(file, line); ++number)
-    if (line.find(marker) != std::string::npos) return "buggy_kernels.cu:" + std::to_string(number);
-  FAIL("marker " << marker << " not found");
-  return {};
+  const std::string found = source_marker_line(BUGGY_KERNELS_SOURCE, marker);
+  if (found.empty()) FAIL("marker " << marker << " not found");
+  return found;
 }
 
 std::vector<float> small_integers(std::size_t n, unsigned seed) {
