@@ -42,6 +42,8 @@
 #include "runner_exit.h"
 #include "scanlab/backend.h"
 #include "scanlab/core/guards.h"
+#include "scanlab/core/lab_registry.h"
+#include "trace_case.h"
 #if defined(SCANLAB_BACKEND_CPU)
 #include "scanlab/cpu/control.h"  // launch statistics
 #endif
@@ -62,6 +64,7 @@ struct options {
   int calls = 2;
   bool time = false;
   bool zero_workspace = false;  // diagnosis only: does it pass when the workspace arrives zeroed?
+  std::string trace, lab;       // --trace FILE --lab N: write the access trace of one call instead
 };
 
 // With SCANLAB_GRADER_TRACE set (the grader's opt-in timing trace, grader/src/trace.h), each phase
@@ -517,6 +520,19 @@ int serve() {
   return 0;
 }
 
+// --trace FILE --lab N --so OBJECT --n N: one call of scan() on input 2^i with the access trace on
+// (the object built with the access instrumentation), written as the lab checks' --trace writes it
+// (labs/harness/trace_case.cpp), for `scanlab grade --figures`.
+int trace(const options& o) {
+  const scanlab::core::lab_entry* lab = scanlab::core::find_lab(o.lab);
+  if (lab == nullptr || o.so.empty()) die("--trace needs --lab and --so");
+  scanlab::core::lab_spec spec = lab->spec;
+  spec.variant = "submission";
+  spec.backend = scanlab::backend::is_cpu() ? "cpu" : "gpu";
+  const entry_points e = load(o.so);
+  return scanlab::harness::write_trace(spec, {e.workspace, e.scan}, o.n, o.trace);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -537,6 +553,8 @@ int main(int argc, char** argv) {
     else if (a == "--calls") o.calls = std::atoi(value().c_str());
     else if (a == "--time") o.time = true;
     else if (a == "--zero-workspace") o.zero_workspace = true;
+    else if (a == "--trace") o.trace = value();
+    else if (a == "--lab") o.lab = value();
     else if (a == "--check-device") {
       require_device();
       void* word = nullptr;
@@ -558,6 +576,7 @@ int main(int argc, char** argv) {
     }
     else die("unknown option ", a.c_str());
   }
+  if (!o.trace.empty()) return trace(o);
   if (o.so.empty() || o.input.empty() || o.status.empty()) die("usage: see the comment at the top of runner_main.cpp");
   if (o.time) return performance(o);
   correctness(o);  // a CUDA error is in the status file; the process itself did its job

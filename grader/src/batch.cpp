@@ -45,6 +45,25 @@ std::string scratch_parent() {
   return fs::temp_directory_path().string();
 }
 
+// One lab of one submission. work_prefix: its scratch folder's path up to the lab's name;
+// figure_prefix: "" for one submission, "<name>-" in a batch (--figures' file names).
+lab_job make_job(const grading_request& req, int lab_id, const std::string& dir, const std::string& work_prefix,
+                 const std::string& figure_prefix) {
+  const core::lab_entry* lab = core::find_lab(lab_id);
+  lab_job job;
+  job.config = req.config;
+  job.lab = lab;
+  job.rubric = req.rules->for_lab(lab->spec.id);
+  job.submission_dir = dir;
+  job.backend = req.backend;
+  job.seed = req.seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(lab->spec.id));
+  job.work_dir = work_prefix + lab->spec.name;
+  job.reference_source = req.config->source_dir + "/solutions/" + lab->spec.name + "/scan.cu";
+  if (!req.figures_dir.empty())
+    job.figure = fmt::format("{}/{}lab{}-trace.html", req.figures_dir, figure_prefix, lab->spec.id);
+  return job;
+}
+
 }  // namespace
 
 std::vector<submission_result> grade_submissions(const grading_request& req, const std::vector<std::string>& dirs) {
@@ -82,16 +101,9 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
         std::lock_guard lock(mutex);
         if (started[u.submission] < 0) started[u.submission] = now();
       }
-      const core::lab_entry* lab = core::find_lab(req.lab_ids[u.lab]);
-      lab_job job;
-      job.config = req.config;
-      job.lab = lab;
-      job.rubric = req.rules->for_lab(lab->spec.id);
-      job.submission_dir = dirs[u.submission];
-      job.backend = req.backend;
-      job.seed = req.seed ^ (0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(lab->spec.id));
-      job.work_dir = fmt::format("{}/{}-{}", scratch_root, u.submission, lab->spec.name);
-      job.reference_source = req.config->source_dir + "/solutions/" + lab->spec.name + "/scan.cu";
+      lab_job job = make_job(req, req.lab_ids[u.lab], dirs[u.submission],
+                             fmt::format("{}/{}-", scratch_root, u.submission),
+                             dirs.size() > 1 ? results[u.submission].name + "-" : "");
       const std::string who = dirs.size() > 1 ? results[u.submission].name + " " : "";
       if (req.progress)
         job.progress = [&, who](const std::string& what) {

@@ -23,6 +23,7 @@ struct grading_request {
   std::uint64_t seed = 0;
   std::string seed_text;
   unsigned jobs = 1;
+  std::string figures_dir;  // "" : no drawings (grade_options::figures_dir)
   progress_line* progress = nullptr;
   // Called once per submission as soon as its last lab is graded (one call at a time, from a
   // worker thread), so a batch can write each result to disk before the next one finishes.

@@ -313,6 +313,7 @@ int grade_command(grade_options& o) {
   // GPU too: builds, CPU-backend runs and correctness runs overlap; each measurement holds the
   // device's lock alone (gpu_lock.h, taken by the runners), so timings never share the GPU.
   request.jobs = o.jobs;
+  request.figures_dir = o.figures_dir;
   return grade_and_report(o, request, dirs, state);
 }
 

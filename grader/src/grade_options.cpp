@@ -31,6 +31,9 @@ int parse_grade_options(int argc, char** argv, const std::string& footer, grade_
   grade->add_flag("--regrade", o.regrade, "with --batch: grade every submission, even those whose result in --out is current");
   grade->add_flag("--markdown-each", o.markdown_each, "with --batch: also OUT/<submission>.md as each one finishes");
   grade->add_flag("--junit-each", o.junit_each, "with --batch: also OUT/<submission>.junit.xml as each one finishes");
+  grade->add_option("--figures", o.figures_dir,
+                    "for each lab that fails: DIR/[<submission>-]labN-trace.html, what its kernel did for n = 16 next "
+                    "to the taught algorithm (CPU backend, GCC; see `scanlab trace`)");
   grade->add_flag("--no-colour,--no-color", o.no_colour, "no colour in the terminal table");
   try {
     app.parse(argc, argv);

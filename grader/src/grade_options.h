@@ -18,6 +18,7 @@ struct grade_options {
   std::string batch_dir, out_dir;
   bool regrade = false, markdown_each = false, junit_each = false;
   bool no_colour = false;
+  std::string figures_dir;  // --figures DIR: a drawing of each failing lab's kernel (scanlab trace)
 };
 
 // Parses argv (`scanlab grade ...`); `footer` closes --help. Returns -1 when grading goes on, else

@@ -15,6 +15,7 @@
 #include "checks.h"
 #include "gpu_check.h"
 #include "judge_lab.h"
+#include "kernel_figure.h"
 #include "performance.h"
 #include "plan.h"
 #include "run_lab.h"
@@ -94,6 +95,9 @@ bool run_and_score(lab_result& result, const lab_job& job, const lab_plan& plan,
   }
   result.tests.push_back(perf.test);
   result.throughput_gelems = perf.throughput_gelems;
+  const bool failed = std::any_of(result.tests.begin(), result.tests.end(),
+                                  [](const test_result& t) { return t.graded && !t.passed; });
+  if (!job.figure.empty() && failed) result.notes.push_back(draw_kernel(job, plan));
   return true;
 }
 

@@ -24,6 +24,7 @@ struct lab_job {
   std::string work_dir;        // scratch, removed afterwards
   std::string reference_source;  // GPU performance: the reference solution's scan.cu
   std::function<void(const std::string&)> progress;  // "case 3/20"
+  std::string figure;  // where to draw the kernel (scanlab trace) if the lab fails; "" : not
 };
 
 lab_result grade_lab(const lab_job& job);

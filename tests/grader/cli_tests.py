@@ -629,7 +629,33 @@ def test_case_server(o):
     check(p.returncode == 0, "served and alone verdicts differ")
 
 
+def test_figures(o):
+    """--figures DIR: a failing lab gets a drawing of its kernel (DIR/labN-trace.html, named in the
+    report), races in red; a passing lab gets none."""
+    work = fresh(os.path.join(o.work, "figures"))
+    figures = os.path.join(work, "figures")
+    results = os.path.join(work, "results.json")
+    race = os.path.join(o.source, "tests", "grader", "submissions", "race")
+    p = run([o.scanlab, "grade", "--lab", "2", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
+             "--submission", race, "--results", results, "--figures", figures, "--no-colour"])
+    check(p.returncode == 0, f"exit status {p.returncode}")
+    page = os.path.join(figures, "lab2-trace.html")
+    if "no drawing of the kernel: this grader's CPU backend was built without" in p.stdout:
+        return SKIP  # not GCC: no access instrumentation
+    check(os.path.exists(page), f"{page} was not written")
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    check("#d50000" in text and "XY" in text, "the drawing shows no race on XY")
+    check(page in p.stdout, "the report does not say where the drawing is")
+    p = run([o.scanlab, "grade", "--lab", "2", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
+             "--submission", os.path.join(o.source, "solutions"), "--figures", os.path.join(work, "none"),
+             "--no-colour"])
+    check(p.returncode == 0 and not os.path.exists(os.path.join(work, "none", "lab2-trace.html")),
+          "a passing lab got a drawing")
+
+
 TESTS = {
+    "figures": test_figures,
     "case-server": test_case_server,
     "no-such-lab": test_no_such_lab,
     "hidden-seed": test_hidden_seed,
