@@ -1,6 +1,7 @@
 #include "access_checks.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -205,6 +206,12 @@ class access_checker {
   // A finding whose interval has not ended yet: its closing barrier is filled in when it does.
   struct pending_finding {
     access_finding finding;  // its report ends where the closing barrier goes
+    // A write that raced: the bytes it found. If the interval ends with them unchanged, every
+    // racing write stored the same value (all threads setting one flag to 1, say): harmless, dropped.
+    const unsigned char* at = nullptr;
+    std::size_t size = 0;
+    std::array<unsigned char, 16> before{};
+    std::tuple<const void*, const void*, bool> key;
   };
 
   std::uint32_t warp_syncs_of(std::uint32_t thread) const {
@@ -216,7 +223,9 @@ class access_checker {
   bool ordered(const access_mark& earlier, const access_mark& me) const {
     if (earlier.interval != me.interval) return true;  // a barrier between them (or another block)
     if (earlier.thread == me.thread) return true;
-    if (earlier.atomic && me.atomic) return true;
+    // An atomic on either side: the CUDA Programming Guide's own atomicCAS loops read the word plainly
+    // first, and such a read races only with a value the CAS then checks.
+    if (earlier.atomic || me.atomic) return true;
     // Lanes of one warp that have both taken part in a collective since.
     return earlier.thread / 32 == me.thread / 32 && warp_syncs_of(me.thread) != earlier.warp_syncs;
   }
@@ -320,7 +329,14 @@ class access_checker {
     else m << "from the start of the block";
     m << " to ";
     f.report = m.str();
-    pending_.push_back({std::move(f)});
+    pending_finding p{std::move(f)};
+    p.key = key;
+    if (me.write) {
+      p.at = byte - reinterpret_cast<std::uintptr_t>(byte) % 4;  // the word, as the shadow keeps it
+      p.size = 4;
+      std::memcpy(p.before.data(), p.at, p.size);
+    }
+    pending_.push_back(std::move(p));
   }
 
   void report_uninitialised(const access_mark& me, const unsigned char* byte, std::size_t bytes) {
@@ -349,6 +365,11 @@ class access_checker {
   void close_pending(const char* file, int line) {
     if (pending_.empty()) return;
     for (pending_finding& p : pending_) {
+      if (p.size > 0 && std::memcmp(p.at, p.before.data(), p.size) == 0) {
+        reported_.erase(p.key);  // the same value written: not reported (and the lines may race later)
+        --reported_count_;
+        continue;
+      }
       p.finding.report +=
           file != nullptr ? "the barrier at " + barrier_site(file, line) : std::string("the end of the kernel");
       p.finding.report += ", so nothing orders the two accesses (a __syncthreads() between them would)";

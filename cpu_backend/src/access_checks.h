@@ -2,13 +2,14 @@
 //
 // The `cpu` flavour compiles kernels with GCC's ThreadSanitizer code generation, but links no
 // ThreadSanitizer: every load and store of the program's own code calls one of the hooks in
-// access_hooks.cpp, and those land here. While a launch is checked, each byte of the block's shared
-// memory and of device memory remembers its last writer and up to two readers of the current
-// barrier interval (thread, source location, interval). Two accesses by different threads to one
-// byte, at least one a write, neither atomic, in the same interval and not ordered by a warp
-// collective, are a race: the checker names the variable and element, the two lines with their
-// code, the two threads and the barriers around them. A read of shared memory that no thread of the
-// block has written is named the same way. When no launch is checked a hook costs a call and a test.
+// access_hooks.cpp, and those land here. While a launch is checked, each 4-byte word of the
+// block's shared memory and of device memory remembers its last writer and up to two readers of
+// the current barrier interval (thread, source location, interval). Two accesses by different
+// threads to one word, at least one a write, neither atomic, in the same interval and not ordered
+// by a warp collective, are a race, unless the racing writes left the word's value as it was.
+// The checker names the variable and element, the two lines with their code, the two threads and
+// the barriers around them. A read of shared memory that no thread of the block has written is
+// named the same way. When no launch is checked a hook costs a call and a test.
 #pragma once
 
 #include <cstddef>

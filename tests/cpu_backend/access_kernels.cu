@@ -91,6 +91,29 @@ __global__ void quiet_patterns(const float* in, float* out, unsigned n, unsigned
   if (t == 0) atomicAdd(total, count);
 }
 
+// Harmless by the checks' rules, as students write it: every thread stores the same value to one
+// word (a "done" flag, the block size), and the CUDA Programming Guide's atomicAdd for doubles,
+// whose atomicCAS loop first reads the word plainly.
+__device__ double add_double(double* address, double val) {
+  unsigned long long int* address_as_ull = (unsigned long long int*)address;
+  unsigned long long int old = *address_as_ull, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(address_as_ull, assumed, __double_as_longlong(val + __longlong_as_double(assumed)));
+  } while (assumed != old);
+  return __longlong_as_double(old);
+}
+
+__global__ void same_value_and_cas(const float* in, float* out, unsigned n, double* total) {
+  __shared__ int done;
+  unsigned t = threadIdx.x;
+  done = 1;
+  out[0] = blockDim.x;
+  if (t < n) add_double(total, in[t]);
+  __syncthreads();
+  if (t > 0 && t < n) out[t] = done;
+}
+
 float* device_copy(const std::vector<float>& in) {
   float* d = nullptr;
   cudaMalloc(&d, in.size() * sizeof(float));
@@ -124,6 +147,15 @@ std::vector<float> run(kernel k, const std::vector<float>& in) {
     case kernel::mirrored_tail: mirrored_tail<<<1, BLOCK>>>(d_in, d_out, n); break;
     case kernel::neighbour_in_global: neighbour_in_global<<<1, BLOCK>>>(d_in, d_out, n); break;
     case kernel::quiet_patterns: quiet_patterns<<<1, BLOCK>>>(d_in, d_out, n, total); break;
+    case kernel::same_value_and_cas: {
+      double* sum = nullptr;
+      cudaMalloc(&sum, sizeof(double));
+      cudaMemset(sum, 0, sizeof(double));
+      same_value_and_cas<<<1, BLOCK>>>(d_in, d_out, n, sum);
+      cudaDeviceSynchronize();
+      cudaFree(sum);
+      break;
+    }
   }
   cudaFree(total);
   return finish(d_in, d_out, n);

@@ -78,7 +78,8 @@ TEST_CASE("access checks: threads of a block racing on global memory", "[access_
 }
 
 TEST_CASE("access checks: correct kernels raise no finding", "[access_checks]") {
-  for (access_probe::kernel k : {access_probe::kernel::flag_flipped_safely, access_probe::kernel::quiet_patterns}) {
+  for (access_probe::kernel k : {access_probe::kernel::flag_flipped_safely, access_probe::kernel::quiet_patterns,
+                                 access_probe::kernel::same_value_and_cas}) {
     const auto found = findings_of(k, 250);
     for (const auto& f : found) INFO(f.report);
     CHECK(found.empty());
