@@ -1,7 +1,6 @@
 #include "access_checks.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -91,13 +90,7 @@ std::string thread_name(std::uint32_t linear, const dim3& block) {
   return "thread (" + std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(z) + ")";
 }
 
-std::string barrier_site(const char* file, int line) {
-  if (file == nullptr) return "";
-  std::string f = file;
-  const auto slash = f.rfind('/');
-  if (slash != std::string::npos) f = f.substr(slash + 1);
-  return f + ":" + std::to_string(line);
-}
+std::string barrier_site(const char* file, int line) { return file != nullptr ? file_line(file, line) : ""; }
 
 }  // namespace
 
@@ -195,8 +188,7 @@ class access_checker {
                     bool write, bool atomic, const void* pc) {
     if (shared) {
       const shared_arena::variable* v = this_arena().find(offset);
-      const std::size_t element = v != nullptr && v->element_bytes != 0 ? v->element_bytes : bytes;
-      trace_->access(true, v, nullptr, v != nullptr ? (offset - v->offset) / element : offset / bytes, thread, write,
+      trace_->access(true, v, nullptr, v != nullptr ? v->element_at(offset, bytes) : offset / bytes, thread, write,
                      atomic, pc);
     } else {
       trace_->access(false, nullptr, p - offset, offset / bytes, thread, write, atomic, pc);
@@ -208,9 +200,8 @@ class access_checker {
     access_finding finding;  // its report ends where the closing barrier goes
     // A write that raced: the bytes it found. If the interval ends with them unchanged, every
     // racing write stored the same value (all threads setting one flag to 1, say): harmless, dropped.
-    const unsigned char* at = nullptr;
-    std::size_t size = 0;
-    std::array<unsigned char, 16> before{};
+    const unsigned char* word = nullptr;  // null: the racing access was a read
+    std::uint32_t before = 0;
     std::tuple<const void*, const void*, bool> key;
   };
 
@@ -276,7 +267,7 @@ class access_checker {
     if (!shared) return name;
     const shared_arena& arena = this_arena();
     if (const shared_arena::variable* v = arena.find(static_cast<std::size_t>(byte - arena.base()))) {
-      if (v->line != 0) return "shared " + name + " (declared at " + barrier_site(v->file.c_str(), v->line) + ")";
+      if (v->line != 0) return "shared " + name + " (declared at " + file_line(v->file, v->line) + ")";
       return "dynamic shared memory " + name + " (counted in " + std::to_string(access_bytes) + "-byte elements)";
     }
     return name;
@@ -290,7 +281,7 @@ class access_checker {
       if (const shared_arena::variable* v = arena.find(offset)) {
         const std::size_t element = v->element_bytes != 0 ? v->element_bytes : access_bytes;
         std::string name = v->line == 0 ? std::string("extern __shared__") : v->name;
-        if (v->bytes > element) name += "[" + std::to_string((offset - v->offset) / element) + "]";
+        if (v->bytes > element) name += "[" + std::to_string(v->element_at(offset, access_bytes)) + "]";
         return "`" + name + "`";
       }
       return "shared memory";
@@ -332,9 +323,8 @@ class access_checker {
     pending_finding p{std::move(f)};
     p.key = key;
     if (me.write) {
-      p.at = byte - reinterpret_cast<std::uintptr_t>(byte) % 4;  // the word, as the shadow keeps it
-      p.size = 4;
-      std::memcpy(p.before.data(), p.at, p.size);
+      p.word = byte - reinterpret_cast<std::uintptr_t>(byte) % 4;  // the word, as the shadow keeps it
+      std::memcpy(&p.before, p.word, 4);
     }
     pending_.push_back(std::move(p));
   }
@@ -365,7 +355,7 @@ class access_checker {
   void close_pending(const char* file, int line) {
     if (pending_.empty()) return;
     for (pending_finding& p : pending_) {
-      if (p.size > 0 && std::memcmp(p.at, p.before.data(), p.size) == 0) {
+      if (p.word != nullptr && std::memcmp(p.word, &p.before, 4) == 0) {
         reported_.erase(p.key);  // the same value written: not reported (and the lines may race later)
         --reported_count_;
         continue;

@@ -26,13 +26,6 @@ std::string json_string(const std::string& s) {
   return out + "\"";
 }
 
-std::string site(const char* file, int line) {
-  if (file == nullptr) return "";
-  std::string f = file;
-  const auto slash = f.rfind('/');
-  return (slash == std::string::npos ? f : f.substr(slash + 1)) + ":" + std::to_string(line);
-}
-
 }  // namespace
 
 void access_trace::launch_begin(const std::string& kernel) {
@@ -50,7 +43,7 @@ void access_trace::block_begin(unsigned linear_block) {
 
 void access_trace::interval_end(const char* file, int line) {
   if (!block_traced_) return;
-  intervals_.push_back({launch_, block_, interval_, site(file, line)});
+  intervals_.push_back({launch_, block_, interval_, file != nullptr ? file_line(file, line) : ""});
   // What each shared variable holds now: the cells' labels in the figure.
   for (const shared_arena::variable& v : this_arena().variables()) {
     snapshot s{launch_, block_, interval_, v.name, v.element_bytes != 0 ? v.element_bytes : 4, {}};

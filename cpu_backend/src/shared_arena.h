@@ -35,6 +35,10 @@ class shared_arena {
     int line;
     std::size_t offset, bytes;
     std::size_t element_bytes;  // 0 where unknown (dynamic shared memory)
+    // The element an arena offset falls in; dynamic shared memory counts in the access's size.
+    std::size_t element_at(std::size_t arena_offset, std::size_t access_bytes) const {
+      return (arena_offset - offset) / (element_bytes != 0 ? element_bytes : access_bytes);
+    }
   };
   const unsigned char* base() const { return memory_; }
   std::size_t used() const { return used_; }

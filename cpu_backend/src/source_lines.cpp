@@ -174,10 +174,12 @@ std::vector<source_line> describe_code_addresses(const std::vector<const void*>&
   return result;
 }
 
-std::string where(const source_line& l) {
-  if (l.line <= 0) return "an unknown line";
-  const auto slash = l.file.rfind('/');
-  return (slash == std::string::npos ? l.file : l.file.substr(slash + 1)) + ":" + std::to_string(l.line);
+std::string file_line(const std::string& file, int line) {
+  if (file.empty()) return "";
+  const auto slash = file.rfind('/');
+  return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" + std::to_string(line);
 }
+
+std::string where(const source_line& l) { return l.line <= 0 ? "an unknown line" : file_line(l.file, l.line); }
 
 }  // namespace scanlab::cpu::detail

@@ -20,5 +20,8 @@ std::vector<source_line> describe_code_addresses(const std::vector<const void*>&
 
 // "scan.cu:27" (or "an unknown line").
 std::string where(const source_line& l);
+// "scan.cu:25" for a file as __FILE__ or the line tables spell it: the base name, so that a report
+// names the student's file, not the folder it was built in ("" without a file).
+std::string file_line(const std::string& file, int line);
 
 }  // namespace scanlab::cpu::detail

@@ -149,23 +149,23 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
   // The object names its source as the report does (lab3-.../scan.cu, in the backend's messages,
   // ASan's stack frames and the debug information), not by this work folder: it is the same
   // object whichever submission's folder compiled it.
+  cmd.insert(cmd.end(), {"-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp});
+  std::vector<std::string> link = {"-shared"};
   if (!config.cpu_link_flag.empty()) {
-    cmd.push_back(config.cpu_link_flag);
+    link.push_back(config.cpu_link_flag);
     b.key.push_back(config.cpu_link_flag);
   }
-  if (backend != checked_backend) {
-    cmd.insert(cmd.end(), {"-shared", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp,
-                           "-o", object});
+  if (backend != checked_backend) {  // compiled and linked in one step
+    cmd.insert(cmd.end(), link.begin(), link.end());
+    cmd.insert(cmd.end(), {"-o", object});
     b.steps.push_back(cmd);
     return;
   }
   // The access instrumentation must not link ThreadSanitizer's runtime (the runner answers its
   // hooks): compile, then link without the flags.
   const std::string compiled = work_dir + "/scan-" + backend + ".o";
-  std::vector<std::string> link = {config.cxx, "-shared"};
-  if (!config.cpu_link_flag.empty()) link.push_back(config.cpu_link_flag);
-  cmd.insert(cmd.end(), {"-c", "-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp, "-o",
-                         compiled});
+  cmd.insert(cmd.end(), {"-c", "-o", compiled});
+  link.insert(link.begin(), config.cxx);
   link.insert(link.end(), {compiled, "-o", object});
   b.steps.push_back(cmd);
   b.steps.push_back(link);

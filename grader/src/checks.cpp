@@ -41,10 +41,14 @@ std::string rewrite_nvcc_locations(const std::string& text) {
   return out;
 }
 
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  if (from.empty()) return;
+  for (std::size_t p = 0; (p = text.find(from, p)) != std::string::npos; p += to.size()) text.replace(p, from.size(), to);
+}
+
 std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display) {
   std::string t = text;
-  if (!temp_source.empty())
-    for (std::size_t p; (p = t.find(temp_source)) != std::string::npos;) t.replace(p, temp_source.size(), display);
+  replace_all(t, temp_source, display);
   t = rewrite_nvcc_locations(t);
   std::istringstream in(t);
   std::string line, errors, all;

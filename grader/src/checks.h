@@ -18,6 +18,9 @@ std::string rewrite_nvcc_locations(const std::string& text);
 // nvcc's locations rewritten, and cut to the first ten error lines (or the first 4000 bytes
 // when no line says "error").
 std::string compiler_message(const std::string& text, const std::string& temp_source, const std::string& display);
+// Every occurrence of `from` in text becomes `to` (the work folder's copy of scan.cu becomes the
+// path the student knows); nothing when `from` is empty.
+void replace_all(std::string& text, const std::string& from, const std::string& to);
 
 // A file the CPU backend rejects by name (an out-of-scope feature or a limitation of the backend)
 // rather than a compile error of the student's: the backend words every such rejection

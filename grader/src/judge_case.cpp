@@ -304,9 +304,7 @@ case_outcome judge_run_without_findings(const grading_case& c, run_record& r, co
   if (!judge_process(c, r, o)) return o;
   judge_reports(c, r, ctx, o);
   // Reports name the temporary copy: show the student's path instead.
-  for (std::string& d : o.details)
-    for (std::size_t p; (p = d.find(ctx.temp_source)) != std::string::npos;)
-      d.replace(p, ctx.temp_source.size(), ctx.display);
+  for (std::string& d : o.details) replace_all(d, ctx.temp_source, ctx.display);
   if (!o.passed) return o;
   {
     const trace_span checking(tracing() ? fmt::format("check {} n={}", r.output_path, c.n) : "");
@@ -335,8 +333,7 @@ case_outcome judge_run(const grading_case& c, run_record& r, const judge_context
   case_outcome o = judge_run_without_findings(c, r, ctx);
   for (const access_finding_text& f : r.findings) {
     std::string text = f.report;
-    for (std::size_t p; (p = text.find(ctx.temp_source)) != std::string::npos;)
-      text.replace(p, ctx.temp_source.size(), ctx.display);
+    replace_all(text, ctx.temp_source, ctx.display);
     o.access_findings.push_back(std::move(text));
   }
   if (!o.passed) add_access_findings(o.access_findings, o.details);

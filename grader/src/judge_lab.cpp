@@ -26,18 +26,13 @@ void compare_orders(const std::vector<case_outcome>& runs, case_outcome& verdict
   for (std::size_t k = 1; k < runs.size(); ++k) {
     const auto& a = runs[0].output;
     const auto& b = runs[k].output;
-    if (a.size() != b.size() || a.empty()) continue;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (std::memcmp(&a[i], &b[i], 4) != 0) {
-        verdict.fail("race", fmt::format("data race: the {} and {} thread orders give different outputs", names[0], names[k]));
-        verdict.details = {fmt::format("first difference at index {}: {} vs {}", i, show_value(a[i]), show_value(b[i])),
-                           race_advice};
-        verdict.details.push_back(runs[0].replay);
-        verdict.details.push_back(runs[k].replay);
-        add_access_findings(runs[0].access_findings, verdict.details);
-        break;
-      }
-    if (!verdict.passed) break;
+    const std::optional<std::size_t> i = first_difference(a, b);
+    if (!i) continue;
+    verdict.fail("race", fmt::format("data race: the {} and {} thread orders give different outputs", names[0], names[k]));
+    verdict.details = {fmt::format("first difference at index {}: {} vs {}", *i, show_value(a[*i]), show_value(b[*i])),
+                       race_advice, runs[0].replay, runs[k].replay};
+    add_access_findings(runs[0].access_findings, verdict.details);
+    break;
   }
 }
 
@@ -144,6 +139,13 @@ void add_lab_findings(lab_runs& runs) {
 }
 
 }  // namespace
+
+std::optional<std::size_t> first_difference(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size()) return std::nullopt;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::memcmp(&a[i], &b[i], sizeof(float)) != 0) return i;
+  return std::nullopt;
+}
 
 void judge_lab(lab_runs& runs, const lab_plan& plan) {
   judge_schedule_differential(runs, plan);

@@ -5,6 +5,10 @@
 // sanitizer, say) are the correctness tests' business and do not count there.
 #pragma once
 
+#include <cstddef>
+#include <optional>
+#include <vector>
+
 #include "plan.h"
 #include "run_lab.h"
 
@@ -12,5 +16,9 @@ namespace scanlab::grader {
 
 // Rewrites runs.by_group so that each test group holds the verdicts its test is scored on.
 void judge_lab(lab_runs& runs, const lab_plan& plan);
+
+// Where two runs' outputs first differ bit for bit; none when they agree or cannot be compared
+// (a run without an output, or outputs of different lengths).
+std::optional<std::size_t> first_difference(const std::vector<float>& a, const std::vector<float>& b);
 
 }  // namespace scanlab::grader

@@ -1,7 +1,6 @@
 #include "run_lab.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include <fmt/format.h>
 
@@ -9,6 +8,7 @@
 #include "checks.h"
 #include "gpu_check.h"
 #include "judge_case.h"
+#include "judge_lab.h"
 #include "scanlab/core/case_plan.h"
 
 namespace scanlab::grader {
@@ -165,9 +165,7 @@ class lab_run_loop {
     if (runs_.race_outcomes.size() == 1) first_race_ = {c, index};
     const auto& a = runs_.race_outcomes.front();
     const auto& b = runs_.race_outcomes.back();
-    if (runs_.race_outcomes.size() < 2 || !a.access_findings.empty() || a.output.size() != b.output.size() ||
-        a.output.empty() || std::memcmp(a.output.data(), b.output.data(), a.output.size() * sizeof(float)) == 0)
-      return;
+    if (runs_.race_outcomes.size() < 2 || !a.access_findings.empty() || !first_difference(a.output, b.output)) return;
     runs_.race_outcomes.front().access_findings = access_findings_for(first_race_.first, first_race_.second);
   }
 

@@ -332,18 +332,9 @@ void add_race(const runner_context& ctx, const case_def& c, const schedule_diffe
                                   c.n, c.seed));
 }
 
-// CPU, small failing cases: the case once more under the forward schedule with the access checks
-// on, so that the report names the race or the uninitialised read (variable, lines, threads,
-// barriers) instead of only its symptom. One run; the checks cost a few times an unchecked run.
+// The cases the access checks run on: small ones, on the CPU backend.
 bool checkable(const runner_context& ctx, const case_def& c) {
   return ctx.spec.is_cpu() && c.n > 0 && c.n <= core::access_checked_max_n;
-}
-
-// Were the kernels built with the access checks' instrumentation? (Asking turns them on: off again.)
-bool access_checks_built() {
-  const bool built = backend::set_access_checks(true);
-  backend::set_access_checks(false);
-  return built;
 }
 
 // The findings' reports under the case, and a hint from the first race (else the first finding).
@@ -364,8 +355,11 @@ void describe_findings(const std::vector<backend::access_finding>& findings, con
                                 "__syncthreads() must separate the writes from the reads";
 }
 
+// CPU, small failing cases: the case once more under the forward schedule with the access checks
+// on, so that the report names the race or the uninitialised read (variable, lines, threads,
+// barriers) instead of only its symptom. One run; the checks cost a few times an unchecked run.
 void add_access_findings(const runner_context& ctx, const case_def& c, case_buffers& b, case_result& r) {
-  if (!checkable(ctx, c) || r.status != case_status::failed || r.access_checked) return;
+  if (!checkable(ctx, c) || r.status != case_status::failed) return;
   if (!backend::set_access_checks(true)) return;
   backend::take_access_findings();
   backend::set_schedule(backend::order::forward, backend::order::forward, c.seed);
@@ -375,7 +369,6 @@ void add_access_findings(const runner_context& ctx, const case_def& c, case_buff
   backend::set_access_checks(false);
   ctx.env.apply();
   describe_findings(backend::take_access_findings(), "the same case, threads and blocks in forward order", r);
-  r.access_checked = true;
 }
 
 void run_schedules_case(const runner_context& ctx, const case_def& c, const std::vector<float>& input,
@@ -455,7 +448,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
   }
 
   // --access-checks: the first call of every small case runs with the access checks.
-  const bool check_first_call = ctx.check_every_case && checkable(ctx, c) && access_checks_built();
+  const bool check_first_call = ctx.check_every_case && checkable(ctx, c);
   std::vector<backend::access_finding> findings;
   // Two calls in a row: the second finds the workspace as the first left it.
   for (int call = 1; call <= 2; ++call) {
@@ -485,10 +478,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     if (checker.result().ok()) continue;
     describe_mismatch(ctx, c, checker.result(), call, r);
     if (call == 2 && !checker.result().all_never_written())
-      r.hint = b.workspace_bytes > 0 ? hint_for_second_call()
-                                     : "the first call was right and the second, on the same input and with no "
-                                       "workspace, was not: the result changes from run to run -- a race, or a read "
-                                       "of memory no thread wrote (shared memory keeps what an earlier block left)";
+      r.hint = b.workspace_bytes > 0 ? hint_for_second_call() : hint_for_changing_result();
     // A wrong result on the CPU backend: is it a race? (Small sizes only: three more runs.)
     if (!gpu && ctx.diagnose_races && call == 1 && !checker.result().all_never_written() &&
         c.n <= (std::uint64_t(1) << 17) && c.kind == case_kind::normal) {
@@ -503,7 +493,6 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     if (r.status != case_status::failed)
       fail(r, "the access checks found a race or an uninitialised read (the output was right this time)", "", 1);
     describe_findings(findings, "first call", r);
-    r.access_checked = true;
   }
   ctx.env.apply();
   r.seconds = seconds_since(t0);

@@ -30,7 +30,6 @@ struct case_result {
   std::string detector_kind;         // the CPU backend's report, when one failed the case
   std::optional<core::output_check> output;
   std::optional<schedule_difference> race;
-  bool access_checked = false;  // the access checks' findings (if any) are in the details
 };
 
 struct runner_context {
@@ -39,7 +38,7 @@ struct runner_context {
   std::string executable;   // for replay commands
   schedule_settings env;    // the environment's schedule: normal cases run under it
   bool diagnose_races = true;  // CPU: re-run a wrong small case under other schedules
-  bool check_every_case = false;  // CPU: the access checks on the first call of every small case
+  bool check_every_case = false;  // CPU, kernels built for the access checks: check the first call of every small case
 };
 
 case_result run_case(const runner_context& ctx, const case_def& c);

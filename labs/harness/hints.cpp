@@ -194,6 +194,12 @@ std::string hint_for_second_call(const std::string& what) {
                      what);
 }
 
+std::string hint_for_changing_result() {
+  return "the first call was right and the second, on the same input and with no workspace, was not: the result "
+         "changes from run to run -- a race, or a read of memory no thread wrote (shared memory keeps what an "
+         "earlier block left)";
+}
+
 std::string hint_for_crash(int call, bool has_workspace) {
   if (call == 2)
     return hint_for_second_call("crashed");

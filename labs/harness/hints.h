@@ -25,6 +25,8 @@ std::string hint_for_block_order(std::size_t index, const core::lab_spec& spec);
 // For a second call that went wrong after a first one that was right; `what` says how it went
 // wrong ("was wrong", "wrote outside the workspace", "crashed", ...).
 std::string hint_for_second_call(const std::string& what = "was wrong");
+// The second call wrong, the first right, and no workspace to carry anything over.
+std::string hint_for_changing_result();
 // For a process that crashed (CPU backend) in call `call` of scan() (0: outside scan()), with or
 // without a workspace (filled with 0xff bytes before the first call).
 std::string hint_for_crash(int call, bool has_workspace);

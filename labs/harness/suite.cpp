@@ -60,7 +60,8 @@ suite_result run_suite(const core::lab_spec& spec, const scan_functions& functio
   ctx.executable = options.executable;
   ctx.env = schedule_settings::from_environment();
   ctx.diagnose_races = options.diagnose_races;
-  ctx.check_every_case = options.access_checks;
+  // --access-checks, where the kernels carry the checks' instrumentation (asking turns them on).
+  ctx.check_every_case = options.access_checks && backend::set_access_checks(true);
 
   // The harness prints the CPU backend's reports itself, with the case they belong to.
   backend::set_print_reports(false);
