@@ -98,9 +98,29 @@ ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) {
   return ScopeKind::function_body;
 }
 
+bool opens_nested_callable(const TokenStream& ts, std::size_t brace) {
+  const std::vector<std::size_t> head = declaration_head(ts, brace);
+  for (std::size_t k = 0; k < head.size(); ++k) {
+    const std::string_view s = ts.str(head[k]);
+    if (s == "struct" || s == "class" || s == "union") return true;
+    if (s != "[") continue;
+    // A lambda's introducer follows an operator, a '(' or ',' or the statement's start; a
+    // subscript follows what it indexes (a name, a literal, ')' or ']'); `[[` is an attribute.
+    if (k + 1 < head.size() && ts.is(head[k + 1], "[")) continue;
+    if (k == 0) return true;
+    const Token& before = ts[head[k - 1]];
+    const std::string_view b = ts.str(head[k - 1]);
+    const bool indexes = before.kind == TokenKind::identifier || before.kind == TokenKind::number ||
+                         before.kind == TokenKind::string || b == ")" || b == "]";
+    if (!indexes || b == "return") return true;
+  }
+  return false;
+}
+
 void ScopeTracker::open(const TokenStream& ts, std::size_t brace) {
   if (in_function_body()) {
     stack_.push_back(ScopeKind::function_body);
+    if (in_kernel_body() && nested_depth_ == 0 && opens_nested_callable(ts, brace)) nested_depth_ = stack_.size();
     return;
   }
   const bool at_namespace_scope =
@@ -122,6 +142,7 @@ void ScopeTracker::close() { close_ends_namespace_kernel(); }
 
 bool ScopeTracker::close_ends_namespace_kernel() {
   if (!stack_.empty()) stack_.pop_back();
+  if (nested_depth_ > stack_.size()) nested_depth_ = 0;
   if (kernel_depth_ == 0 || stack_.size() >= kernel_depth_) return false;
   kernel_depth_ = 0;
   return kernel_at_namespace_scope_;

@@ -19,6 +19,10 @@ enum class ScopeKind {
 // scope, from the declaration head before it.
 ScopeKind classify_brace(const TokenStream& ts, std::size_t brace);
 
+// Does the '{' at `brace`, inside a function body, open a lambda's body or a local class rather
+// than a statement block?
+bool opens_nested_callable(const TokenStream& ts, std::size_t brace);
+
 class ScopeTracker {
  public:
   void open(const TokenStream& ts, std::size_t brace);
@@ -26,6 +30,9 @@ class ScopeTracker {
   bool in_function_body() const;
   // Inside the body of a __global__ function (a launch there is dynamic parallelism).
   bool in_kernel_body() const { return kernel_depth_ > 0 && stack_.size() >= kernel_depth_; }
+  // Inside a kernel's body but not in a lambda or local class defined there: a `return` here
+  // ends the CUDA thread.
+  bool in_kernel_own_body() const { return in_kernel_body() && nested_depth_ == 0; }
   // Closes the innermost scope; true when that was the body of a non-template kernel defined at
   // namespace scope, whose declaration head is then kernel_head().
   bool close_ends_namespace_kernel();
@@ -34,6 +41,7 @@ class ScopeTracker {
  private:
   std::vector<ScopeKind> stack_;
   std::size_t kernel_depth_ = 0;  // stack size once the outermost kernel body opened; 0 if none
+  std::size_t nested_depth_ = 0;  // stack size once a lambda or local class in it opened; 0 if none
   bool kernel_at_namespace_scope_ = false;
   std::vector<std::size_t> kernel_head_;
 };

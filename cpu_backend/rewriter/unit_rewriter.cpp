@@ -71,6 +71,8 @@ class UnitRewriter {
       } else if (starts_launch(i)) {
         add_launch(ts_.code_region(), i);
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
+      } else if (ts_.is(i, "return") && scopes.in_kernel_own_body()) {
+        mark_kernel_return(i++);
       } else if (ts_.is(i, "__noinline__")) {
         mark_noinline(i++);
       } else if (ts_.is(i, "__shared__")) {
@@ -326,6 +328,14 @@ class UnitRewriter {
 
   // CUDA's __noinline__ qualifier; GCC's own headers spell the attribute `__attribute__((__noinline__))`,
   // so the name cannot be a macro. Inside such an attribute it stays as written.
+  // `return;` -> `return note_kernel_return();` and `return f();` -> `return note_kernel_return(), f();`
+  // (a kernel returns void, so so does f): the thread's exit is noted on the return's own line.
+  void mark_kernel_return(std::size_t i) {
+    const std::size_t next = ts_.next(ts_.code_region(), i + 1);
+    const bool bare = next != npos && ts_.is(next, ";");
+    edits_[i] = Edit{i + 1, std::string("return ::scanlab::cpu::detail::note_kernel_return()") + (bare ? "" : ","), {}};
+  }
+
   void mark_noinline(std::size_t i) {
     const Region code = ts_.code_region();
     const std::size_t p1 = ts_.prev(code, i - 1);

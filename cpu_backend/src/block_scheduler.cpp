@@ -25,6 +25,7 @@ block_scheduler& this_scheduler() {
 block_scheduler::block_scheduler()
     : threads_(new cuda_thread[max_threads]),
       lanes_(new warp_lane[max_threads]),
+      exit_sites_(new std::pair<const char*, int>[max_threads]),
       stacks_(max_threads, default_fiber_stack_bytes()),
       warp_sync_(new char[warp_sync_ring]) {
   ready_.resize(max_threads);
@@ -291,6 +292,8 @@ void block_scheduler::fiber_entry(ctx::transfer_t incoming) {
 void block_scheduler::thread_exited(cuda_thread* self) {
   self->status = thread_status::exited;
   self->exit_phase = block_phase_;
+  exit_sites_[self->linear] = {tls.return_file, tls.return_line};
+  tls.return_file = nullptr;
   ++exited_;
   if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   happens_before_release(&block_end_sync_);
@@ -376,12 +379,14 @@ cuda_thread* block_scheduler::release_or_diagnose() {
 
 std::string block_scheduler::divergent_barrier_message() const {
   std::map<std::pair<std::string, int>, std::vector<unsigned>> sites;
-  std::map<unsigned, std::vector<unsigned>> exited;  // by the phase they exited in
+  // Exited threads by the phase they exited in, then by the `return` they took.
+  std::map<std::pair<unsigned, std::pair<std::string, int>>, std::vector<unsigned>> exited;
   barrier_kind kind = barrier_kind::plain;
   for (unsigned i = 0; i < count_; ++i) {
     const cuda_thread& t = threads_[i];
     if (t.status == thread_status::exited) {
-      exited[t.exit_phase].push_back(t.linear);
+      const auto& [file, line] = exit_sites_[t.linear];
+      exited[{t.exit_phase, {file == nullptr ? std::string() : short_file(file), line}}].push_back(t.linear);
     }
     if (t.status != thread_status::at_barrier) continue;
     kind = t.barrier;
@@ -395,13 +400,18 @@ std::string block_scheduler::divergent_barrier_message() const {
   for (const auto& [site, threads] : sites)
     m << "  " << counted(threads) << " wait at " << barrier_name(kind) << " " << site.first << ":" << site.second
       << "\n";
-  for (const auto& [phase, threads] : exited) {
-    m << "  " << counted(threads) << (threads.size() == 1 ? " has" : " have") << " already exited (returned ";
+  for (const auto& [when, threads] : exited) {
+    const auto& [phase, exit] = when;
+    m << "  " << counted(threads) << (threads.size() == 1 ? " has" : " have") << " already exited (";
+    if (exit.first.empty())
+      m << "ran to the end of the kernel";
+    else
+      m << "returned at " << exit.first << ":" << exit.second;
     if (phase >= 2 && phase - 2 < phase_sites_.size())
-      m << "after the barrier at " << short_file(phase_sites_[phase - 2].first) << ":" << phase_sites_[phase - 2].second
+      m << " after the barrier at " << short_file(phase_sites_[phase - 2].first) << ":" << phase_sites_[phase - 2].second
         << ", before reaching this one)\n";
     else
-      m << "before reaching any barrier)\n";
+      m << " before reaching any barrier)\n";
   }
   m << "Every thread of a block must reach the same __syncthreads(). A barrier inside a branch that not "
        "all threads take (for example `if (i < n)`), or after an early `return`, is undefined behaviour: "

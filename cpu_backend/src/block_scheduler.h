@@ -138,6 +138,10 @@ class block_scheduler {
   // The barrier that began each phase after the first (phase_sites_[p - 2] began phase p), for
   // saying after which barrier a thread exited. Written once per barrier release.
   std::vector<std::pair<const char*, int>> phase_sites_;
+  // The `return` each exited thread took ({nullptr, 0}: it ran off the kernel's end), by thread
+  // number; written as a thread exits, read only for exited threads, so never reset. Cold: apart
+  // from cuda_thread, whose one cache line a barrier round touches.
+  std::unique_ptr<std::pair<const char*, int>[]> exit_sites_;
   unsigned at_barrier_ = 0;
   order order_ = order::forward;
   std::uint64_t rng_state_ = 0;

@@ -67,7 +67,7 @@ __global__ void scan_barrier_inside_if(const float* in, float* out, unsigned n) 
 __global__ void scan_after_early_return(const float* in, float* out, unsigned n) {
   __shared__ float xy[section];
   unsigned i = blockIdx.x * section + threadIdx.x;
-  if (i >= n) return;
+  if (i >= n) return;  // EARLY_RETURN
   xy[threadIdx.x] = in[i];
   for (unsigned stride = 1; stride < blockDim.x; stride *= 2) {
     __syncthreads();  // BARRIER_AFTER_RETURN

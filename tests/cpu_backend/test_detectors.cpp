@@ -81,7 +81,8 @@ TEST_CASE("divergent barrier: __syncthreads inside if (i < n)", "[detectors]") {
   CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("BARRIER_INSIDE_IF")));
   // Which threads wait and which have left, by number: 1500 - 1024 = 476 live ones in block 1.
   CHECK_THAT(report.message, scanlab_test::contains_text("476 threads (0-475) wait"));
-  CHECK_THAT(report.message, scanlab_test::contains_text("548 threads (476-1023) have already exited"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("548 threads (476-1023) have already exited (ran to the end "
+                                                         "of the kernel before reaching any barrier)"));
 }
 
 TEST_CASE("divergent barrier: early return before __syncthreads", "[detectors]") {
@@ -92,6 +93,9 @@ TEST_CASE("divergent barrier: early return before __syncthreads", "[detectors]")
   auto report = scanlab::backend::take_report();
   CHECK(report.kind == "divergent barrier");
   CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("BARRIER_AFTER_RETURN")));
+  // The threads past n = 1100 left by the kernel's own `return`, named by its line.
+  CHECK_THAT(report.message, scanlab_test::contains_text("948 threads (76-1023) have already exited (returned at "));
+  CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("EARLY_RETURN") + " before reaching any barrier)"));
 }
 
 TEST_CASE("divergent barrier: not reported when all threads reach the barriers", "[detectors]") {

@@ -93,6 +93,31 @@ TEST_CASE("__noinline__ becomes GCC's attribute, except inside an __attribute__"
   CHECK(rewritten("int g() __attribute__((__noinline__));") == "int g() __attribute__((__noinline__));");
 }
 
+TEST_CASE("a kernel's own returns note their line, a lambda's or a local class's do not",
+          "[scanning]") {
+  const std::string note = "return ::scanlab::cpu::detail::note_kernel_return()";
+  const std::string registered = " SCANLAB_REGISTER_KERNEL(k)";  // what follows a kernel at namespace scope
+  CHECK(rewritten("__global__ void k(int n) { if (threadIdx.x >= n) return; }") ==
+        "__global__ void k(int n) { if (threadIdx.x >= n) " + note + "; }" + registered);
+  CHECK(rewritten("__global__ void k() { if (a[0]) { return helper(); } }") ==
+        "__global__ void k() { if (a[0]) { " + note + ", helper(); } }" + registered);
+  CHECK(rewritten("template <int B> __global__ void k() { for (;;) { return; } }") ==
+        "template <int B> __global__ void k() { for (;;) { " + note + "; } }");
+  // Not the thread's exit: a lambda's return, a local class's member's, a device function's.
+  const std::string untouched[] = {
+      "__global__ void k() { auto f = [&](int x) { return x + 1; }; f(1); }",
+      "__global__ void k() { g([] { return 2; }); }",
+      "__global__ void k() { auto f = [=]() mutable -> int { return 3; }; }",
+      "__global__ void k() { struct S { __device__ int v() { return 4; } }; }",
+  };
+  for (const std::string& source : untouched) CHECK(rewritten(source) == source + registered);
+  CHECK(rewritten("__device__ int f(int x) { if (x) return 1; return 0; }") ==
+        "__device__ int f(int x) { if (x) return 1; return 0; }");
+  // After a lambda, the kernel's own returns are noted again.
+  CHECK(rewritten("__global__ void k() { auto f = [] { return 1; }; if (f()) return; }") ==
+        "__global__ void k() { auto f = [] { return 1; }; if (f()) " + note + "; }" + registered);
+}
+
 TEST_CASE("#ifdef __CUDA_ARCH__ in a function body chooses at run time, line for line", "[scanning]") {
   const char* source = "__host__ __device__ void where() {\n"
                        "#ifdef __CUDA_ARCH__\n"

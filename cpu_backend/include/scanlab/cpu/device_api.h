@@ -36,6 +36,17 @@ inline void __trap(const char* file = __builtin_FILE(), int line = __builtin_LIN
   ::scanlab::cpu::detail::trap(file, line);
 }
 
+// ---- leaving a kernel -------------------------------------------------------------------------
+namespace scanlab::cpu::detail {
+// The rewriter turns every `return` of a kernel's own body (not of a lambda or local class in it)
+// into `return note_kernel_return(), ...`, so that a divergent-barrier report can say which
+// `return` the threads that left took (a compiler's exit hook merges them into one exit).
+inline void note_kernel_return(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  tls.return_file = file;
+  tls.return_line = line;
+}
+}  // namespace scanlab::cpu::detail
+
 // ---- memory ordering -------------------------------------------------------------------------
 // x86 is TSO, so a missing fence never shows on the CPU backend; the harness says so in reports.
 #if defined(__SANITIZE_THREAD__)

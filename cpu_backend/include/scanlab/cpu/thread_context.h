@@ -11,6 +11,10 @@ struct cuda_thread;  // one fiber = one CUDA thread; defined by the scheduler
 struct execution_context {
   cuda_thread* thread = nullptr;  // the CUDA thread whose fiber is running
   unsigned linear_thread = 0;     // threadIdx flattened x-fastest, as CUDA numbers lanes
+  // The `return` statement of the kernel's own body that the running thread is leaving by
+  // (note_kernel_return); null when it runs off the kernel's end. Read once, when it exits.
+  const char* return_file = nullptr;
+  int return_line = 0;
 };
 
 // constinit: no dynamic initialisation, so device code reads it without a TLS wrapper call.
