@@ -30,6 +30,9 @@ struct implementation {
 };
 
 void add_baselines(std::vector<implementation>& out);
+std::string cub_version();  // of the CUB baseline: "3.5.0 (its CCCL's folder)" or "3.0.1 (the CUDA toolkit's)"
+void add_toolkit_cub(std::vector<implementation>& out);  // "cub-toolkit" (gpu_cub_toolkit.cu)
+std::string toolkit_cub_version();
 void add_labs(std::vector<implementation>& out);       // generated from the lab registry (bench/CMakeLists.txt)
 // Lab `lab`'s code as an implementation "lab<id>-<variant>", with the lab's output, section and
 // largest n from scanlab::core's lab registry.

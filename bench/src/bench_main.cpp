@@ -73,6 +73,10 @@ int main(int argc, char** argv) {
   app.add_option("--json", opt.json_path, "write every point (and the machine) to this JSON file");
   app.add_option("--cpu-repeats", opt.cpu_repeats, "--backend cpu: repetitions")->check(CLI::Range(1, 1000));
   app.add_flag("--list", opt.list, "list the implementations and exit");
+  app.add_flag("--gpumode", opt.gpumode,
+               "check and time as GPU MODE's prefix-sum task does (normal inputs, float64 reference, tolerance "
+               "1e-5*sqrt(n), fresh inputs and an L2 flush before every call, mean until its standard error is under "
+               "0.1%): --only picks what besides the copies and CUB (default lab8-advanced), sizes default 2^18..2^28");
   app.add_option("--plot", plot_dir,
                  "also draw throughput and fraction-of-copy plots (SVG, PNG) into this folder with bench/plot_bench.py; "
                  "the JSON goes there too unless --json names a file");
@@ -82,7 +86,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   }
   if (opt.max_reps < opt.min_reps) opt.max_reps = opt.min_reps;
-  if (opt.log2_sizes.empty()) opt.log2_sizes = scanlab::bench::default_log2_sizes();
+  if (opt.log2_sizes.empty())
+    opt.log2_sizes = opt.gpumode ? std::vector<unsigned>{18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28}
+                                 : scanlab::bench::default_log2_sizes();
   for (int i = 0; i < argc; ++i) opt.command += (i ? " " : "") + std::string(argv[i]);
   if (!plot_dir.empty()) {
     std::error_code error;
@@ -90,7 +96,9 @@ int main(int argc, char** argv) {
     if (opt.json_path.empty()) opt.json_path = (std::filesystem::path(plot_dir) / "bench.json").string();
   }
   try {
-    const int status = opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0]) : scanlab::bench::run_gpu(opt);
+    const int status = opt.backend == "cpu" ? scanlab::bench::run_cpu(opt, argv[0])
+                       : opt.gpumode        ? scanlab::bench::run_gpumode(opt)
+                                            : scanlab::bench::run_gpu(opt);
     if (status == 0 && !plot_dir.empty() && !opt.list) {
       if (opt.backend == "cpu") {
         std::printf("scanlab-bench: --plot draws GPU results only; the CPU backend's numbers are in %s\n",

@@ -23,6 +23,7 @@ struct options {
   std::string json_path;                   // "" = none
   std::string command;                     // as run, for the JSON
   bool list = false;
+  bool gpumode = false;                    // GPU MODE's prefix-sum method instead (gpumode.cpp)
   unsigned latency_max_log2 = 20;          // also time isolated calls (latency) up to n = 2^this (0: never)
   int latency_reps = 100;
   int cpu_repeats = 5;
@@ -32,6 +33,7 @@ struct options {
 std::vector<unsigned> default_log2_sizes();
 
 int run_gpu(const options& opt);
+int run_gpumode(const options& opt);  // --gpumode: GPU MODE's prefix-sum check and timing
 int run_cpu(const options& opt, const char* argv0);
 
 // Report helpers (report.cpp).

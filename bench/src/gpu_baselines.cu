@@ -1,10 +1,13 @@
 // What every scan is measured against: the two copies (the ceiling: a scan moves the same bytes)
 // and the library scans (CUB's single-pass DeviceScan, thrust's inclusive_scan as users call it).
-#include <cub/device/device_scan.cuh>
+// CUB and thrust come from the CCCL that -DSCANLAB_BENCH_CCCL_INCLUDE names (bench/get_cccl.sh:
+// PyPI's newest), else from the toolkit's; with the former, the toolkit's CUB is also measured,
+// as "cub-toolkit" (gpu_cub_toolkit.cu), in the same run.
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
 
 #include "bench_gpu.h"
+#include "cub_baseline.cuh"
 
 namespace scanlab::bench {
 namespace {
@@ -36,17 +39,6 @@ void copy_memcpy(const float* in, float* out, unsigned n, void*) {
   cudaMemcpyAsync(out, in, std::size_t(n) * sizeof(float), cudaMemcpyDeviceToDevice, 0);
 }
 
-std::size_t cub_workspace(unsigned n) {
-  std::size_t bytes = 0;
-  cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const float*>(nullptr), static_cast<float*>(nullptr),
-                                static_cast<int>(n));
-  return bytes;
-}
-void cub_scan(const float* in, float* out, unsigned n, void* workspace) {
-  std::size_t bytes = cub_workspace(n);
-  cub::DeviceScan::InclusiveSum(workspace, bytes, in, out, static_cast<int>(n));
-}
-
 void thrust_scan(const float* in, float* out, unsigned n, void*) {
   thrust::inclusive_scan(thrust::device, in, in + n, out);
 }
@@ -55,10 +47,21 @@ std::size_t no_workspace(unsigned) { return 0; }
 
 }  // namespace
 
+#ifdef SCANLAB_BENCH_CCCL_FROM_OPTION
+std::string cub_version() {
+  return cub_version_text() + " (" SCANLAB_BENCH_CCCL_FROM_OPTION "); cub-toolkit " + toolkit_cub_version();
+}
+#else
+std::string cub_version() { return cub_version_text() + " (the CUDA toolkit's)"; }
+#endif
+
 void add_baselines(std::vector<implementation>& out) {
   out.push_back({"memcpy", "baseline", 0, output_kind::copy, 0, max_elements, &no_workspace, &copy_memcpy});
   out.push_back({"copy-float4", "baseline", 0, output_kind::copy, 0, max_elements, &no_workspace, &copy_float4});
   out.push_back({"cub", "baseline", 0, output_kind::inclusive, 0, max_elements, &cub_workspace, &cub_scan});
+#ifdef SCANLAB_BENCH_CCCL_FROM_OPTION
+  add_toolkit_cub(out);
+#endif
   out.push_back({"thrust", "baseline", 0, output_kind::inclusive, 0, max_elements, &no_workspace, &thrust_scan});
 }
 

@@ -70,7 +70,8 @@ nlohmann::json machine_json() {
           {"memory_bus_bits", bus},
           {"theoretical_dram_gbps", 2.0 * mem_clock * 1e3 * (bus / 8.0) / 1e9},
           {"driver_version", driver},
-          {"runtime_version", runtime}};
+          {"runtime_version", runtime},
+          {"cub_version", cub_version()}};
 }
 
 }  // namespace
@@ -102,10 +103,10 @@ int run_gpu(const options& opt) {
   device_data data(capacity);
   l2_flusher flusher;
   const nlohmann::json machine = machine_json();
-  std::printf("scanlab-bench on %s (%d SMs, L2 %.0f MiB), CUDA runtime %d, driver %d\n",
+  std::printf("scanlab-bench on %s (%d SMs, L2 %.0f MiB), CUDA runtime %d, driver %d, CUB %s\n",
               machine["gpu"].get<std::string>().c_str(), machine["sm_count"].get<int>(),
               machine["l2_bytes"].get<double>() / 1048576.0, machine["runtime_version"].get<int>(),
-              machine["driver_version"].get<int>());
+              machine["driver_version"].get<int>(), cub_version().c_str());
   std::printf("median of >= %d calls and >= %.3f s per point; GB/s counts 8 bytes per element; "
               "copy = faster of memcpy and copy-float4; xCUB = CUB time / time\n",
               opt.min_reps, opt.min_time_s);
@@ -249,14 +250,16 @@ int run_gpu(const options& opt) {
     for (const char* c : {"memcpy", "copy-float4"})
       if (t.count(c) && (ceiling == 0 || t[c] < ceiling)) ceiling = t[c];
     const double cub = t.count("cub") ? t["cub"] : 0;
-    double cub_latency = 0;
-    for (const point& p : points)
+    double cub_latency = 0, copy_kernel_latency = 0;  // the float4 copy kernel: the small-n floor of one call
+    for (const point& p : points) {
       if (p.name == "cub" && p.status == "ok") cub_latency = p.latency_s;
+      if (p.name == "copy-float4" && p.status == "ok") copy_kernel_latency = p.latency_s;
+    }
     const bool latency = cub_latency > 0;
 
     std::printf("\nn = 2^%u = %u%s\n", k, n, flush ? " (L2 flushed before each call)" : "");
     std::printf("  %-24s %11s %9s %8s %7s%s\n", "implementation", "median us", "GB/s", "of copy", "x CUB",
-                latency ? "  latency us  lat/CUB" : "");
+                latency ? "  latency us  lat/CUB  lat/copy4" : "");
     for (const point& p : points) {
       nlohmann::json j = {{"name", p.name}, {"group", p.group}, {"lab", p.lab}, {"log2n", p.log2n}, {"n", n},
                           {"status", p.status}};
@@ -274,8 +277,11 @@ int run_gpu(const options& opt) {
           j["latency_us"] = p.latency_s * 1e6;
           j["latency_min_us"] = p.latency_min_s * 1e6;
           if (latency) j["latency_vs_cub"] = p.latency_s / cub_latency;  // < 1: a call finishes sooner than CUB's
-          lat = fmt::format("  {:10.2f}  {:7s}", p.latency_s * 1e6,
-                            latency ? fmt::format("{:.2f}", p.latency_s / cub_latency) : std::string("-"));
+          if (copy_kernel_latency > 0) j["latency_vs_copy_kernel"] = p.latency_s / copy_kernel_latency;
+          lat = fmt::format("  {:10.2f}  {:7s}  {:9s}", p.latency_s * 1e6,
+                            latency ? fmt::format("{:.2f}", p.latency_s / cub_latency) : std::string("-"),
+                            copy_kernel_latency > 0 ? fmt::format("{:.2f}", p.latency_s / copy_kernel_latency)
+                                                    : std::string("-"));
         }
         std::printf("  %-24s %11.2f %9.1f %8s %7s%s\n", p.name.c_str(), p.median_s * 1e6, gbps,
                     ceiling > 0 ? fmt::format("{:.3f}", ceiling / p.median_s).c_str() : "-",

@@ -38,6 +38,7 @@ int run_gpu(const options&) {
                "only --backend cpu is available\n");
   return 2;
 }
+int run_gpumode(const options& opt) { return run_gpu(opt); }
 #endif
 
 }  // namespace scanlab::bench
