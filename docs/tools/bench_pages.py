@@ -63,12 +63,27 @@ def portable(command: str) -> str:
     return re.sub(r"(?<![^\s=])/\S*/([^/\s]+)", r"\1", command)
 
 
+def cub_note(machine) -> str:
+    """Which CUB "CUB" is: "3.5.0 (/x/cccl-pypi/include); cub-toolkit 3.0.1" -> the version and where from."""
+    version = machine.get("cub_version", "")
+    if not version:
+        return ""
+    number = version.split(" ")[0]
+    if "toolkit" in version.split(";")[0]:
+        return f" (CUB {number}, the CUDA toolkit's)"
+    toolkit = version.split("cub-toolkit")[-1].strip() if "cub-toolkit" in version else ""
+    origin = "from PyPI's `nvidia-cuda-cccl`" if "pypi" in version.lower() else "not the toolkit's"
+    return (f" (CUB {number}, {origin}"
+            + (f"; *cub-toolkit* is the CUDA toolkit's CUB {toolkit}" if toolkit else "") + ")")
+
+
 def source_line(doc) -> str:
     m = doc.get("machine", {})
     rel = doc["_path"].relative_to(ROOT) if doc["_path"].is_relative_to(ROOT) else doc["_path"].name
     return (f"Measured on {m.get('gpu', '?')} ({m.get('sm_count', '?')} SMs), {doc.get('date', '?')}. "
             "GB/s counts 8 bytes per element "
-            "(read + write); *of copy* = copy time / scan time; *x CUB* = CUB time / scan time.\n\n"
+            "(read + write); *of copy* = copy time / scan time; *x CUB* = CUB time / scan time"
+            f"{cub_note(m)}.\n\n"
             "<!-- instructor-only -->\n\n"
             f"File `{rel}`, written by `bash bench/device/bench_gpu.sh build-gpu` (which ran "
             f"`{portable(doc.get('command', '?'))}`).\n\n"
