@@ -41,6 +41,8 @@ implementation lab_implementation(int lab, const std::string& variant, const std
 // The look-back research's variants (research/lookback/src/lookback_registry.cpp, built with
 // -DSCANLAB_BUILD_RESEARCH=ON; else no_research.cpp: none).
 void add_lookback_variants(std::vector<implementation>& out);
+// Everything this build can time: the baselines, every lab's code, the research's variants.
+std::vector<implementation> all_implementations();
 const char* lookback_description(const std::string& name);  // "" for other names
 
 // Device-side input and exact check. The input is small integers (-8..8) from a hash of the index,

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "bench_gpu.h"
+#include "cuda_helpers.h"
 
 namespace scanlab::bench {
 namespace {
@@ -56,6 +57,8 @@ __global__ void check_kernel(const float* out, const float* in, const long long*
   }
 }
 
+}  // namespace
+
 unsigned grid_for(std::uint64_t n) {
   const std::uint64_t blocks = (n + 255) / 256;
   return static_cast<unsigned>(blocks < 65536 ? (blocks == 0 ? 1 : blocks) : 65536);
@@ -64,8 +67,6 @@ unsigned grid_for(std::uint64_t n) {
 void must(cudaError_t e, const char* what) {
   if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
 }
-
-}  // namespace
 
 device_data::device_data(std::uint64_t capacity) : capacity_(capacity) {
   must(cudaMalloc(&input_, capacity * sizeof(float)), "cudaMalloc(input)");

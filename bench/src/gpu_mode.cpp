@@ -77,10 +77,7 @@ nlohmann::json machine_json() {
 }  // namespace
 
 int run_gpu(const options& opt) {
-  std::vector<implementation> all;
-  add_baselines(all);
-  add_labs(all);
-  add_lookback_variants(all);
+  const std::vector<implementation> all = all_implementations();
   std::vector<implementation> impls;
   for (const implementation& i : all)
     if (selected(i, opt)) impls.push_back(i);

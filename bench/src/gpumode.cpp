@@ -67,10 +67,7 @@ std::string describe(const gpumode_data::verdict& v) {
 }  // namespace
 
 int run_gpumode(const options& opt) {
-  std::vector<implementation> all;
-  add_baselines(all);
-  add_labs(all);
-  add_lookback_variants(all);
+  const std::vector<implementation> all = all_implementations();
   std::vector<implementation> impls;
   for (const implementation& i : all)
     if (selected(i, opt) && i.output != output_kind::inclusive_sections && i.output != output_kind::exclusive_sections)

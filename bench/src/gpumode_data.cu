@@ -4,9 +4,8 @@
 #include <cub/device/device_scan.cuh>
 
 #include <cmath>
-#include <stdexcept>
-#include <string>
 
+#include "cuda_helpers.h"
 #include "gpumode_data.h"
 
 namespace scanlab::bench {
@@ -48,15 +47,6 @@ __global__ void tolerance_kernel(const float* out, const double* ref, std::uint6
     }
     if (error == error) atomicMax(&counters[2], static_cast<unsigned long long>(__double_as_longlong(error)));
   }
-}
-
-unsigned grid_for(std::uint64_t n) {
-  const std::uint64_t blocks = (n + 255) / 256;
-  return static_cast<unsigned>(blocks < 4096 ? blocks : 4096);
-}
-
-void must(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(e));
 }
 
 }  // namespace

@@ -26,4 +26,12 @@ implementation lab_implementation(int lab, const std::string& variant, const std
   return i;
 }
 
+std::vector<implementation> all_implementations() {
+  std::vector<implementation> all;
+  add_baselines(all);
+  add_labs(all);
+  add_lookback_variants(all);
+  return all;
+}
+
 }  // namespace scanlab::bench
