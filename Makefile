@@ -14,7 +14,7 @@
 #   make labN-solution   lab N's checks on the reference solution
 #   make lab7-advanced   the same for lab 7's advanced reference (reduce-then-scan)
 #   make lab8-advanced   the same for lab 8's advanced reference (decoupled look-back)
-#   make bench           the GPU benchmark (scanlab-bench; BENCH_ARGS=..., JSON in BUILD_DIR/bench.json)
+#   make bench           the GPU benchmark (scanlab-bench; BENCH_ARGS=..., BENCH_CCCL=pypi, JSON in BUILD_DIR/bench.json)
 #   make bench-cpu       the CPU backend's speed benchmark
 #   make gradescope-package   the Gradescope autograder zip (BUILD_DIR/gradescope/)
 # /instructor-only
@@ -138,8 +138,19 @@ lab7-advanced lab8-advanced: lab%-advanced: lab-configure
 
 # GPU benchmark: every lab's solution, the student files, memcpy, a float4 copy, CUB and thrust
 # (see bench/NOTES.md). Plots: python3 bench/plot_bench.py FILE --out DIR.
+# BENCH_CCCL=pypi takes CUB and thrust from PyPI's newest CCCL (bench/get_cccl.sh: downloaded once
+# into BUILD_DIR/cccl-pypi) and keeps the toolkit's CUB beside it as cub-toolkit; BENCH_CCCL=toolkit
+# goes back to the toolkit's alone. Left empty, the build folder keeps what it was configured with.
 BENCH_ARGS ?=
+BENCH_CCCL ?=
 bench: configure
+	@case "$(BENCH_CCCL)" in \
+	  pypi) [ -f $(BUILD_DIR)/cccl-pypi/include/cub/version.cuh ] || bash bench/get_cccl.sh $(BUILD_DIR)/cccl-pypi || exit 1; \
+	        $(CMAKE) -S . -B $(BUILD_DIR) -DSCANLAB_BENCH_CCCL_INCLUDE=$(abspath $(BUILD_DIR))/cccl-pypi/include > /dev/null ;; \
+	  toolkit) $(CMAKE) -S . -B $(BUILD_DIR) -DSCANLAB_BENCH_CCCL_INCLUDE= > /dev/null ;; \
+	  "") ;; \
+	  *) echo "make bench: BENCH_CCCL is pypi or toolkit, not '$(BENCH_CCCL)'" >&2; exit 2 ;; \
+	esac
 	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS) --target scanlab-bench
 	$(BUILD_DIR)/bin/scanlab-bench --json $(BUILD_DIR)/bench.json $(BENCH_ARGS)
 
