@@ -39,7 +39,7 @@
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
 //
-// Small n (below 2^20, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
+// Small n (below 2^21, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
 // any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
 // window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
 // publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
@@ -63,7 +63,7 @@
 // at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
 // Looking back over 64 or 128 tiles per step instead of 32 did not help.
 //
-// Large n (from 2^20 elements) goes to a second kernel, staged_scan_kernel, that
+// Large n (from 2^21 elements) goes to a second kernel, staged_scan_kernel, that
 // lifts the limit on resident tiles: the register file (64K words per SM) caps the
 // kernel above at 32K elements in flight per SM. The staged kernel copies its tile
 // straight from global into shared memory with asynchronous copies (cp.async, via
@@ -74,8 +74,8 @@
 // (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
 // copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
 // without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
-// Below 2^20 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
-// ticketless register kernel), so small n keeps the register kernel.
+// Below 2^21 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
+// ticketless register kernel; at 2^20 see STAGED_FROM_N), so small n keeps the register kernel.
 //
 // The status array holds one word per tile of a launch, sized for n = 2^30
 // (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
@@ -409,7 +409,10 @@ constexpr unsigned STAGED_VECTORS = 8;                             // float4s pe
 constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
 constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
-constexpr unsigned STAGED_FROM_N = 1u << 20;                       // smaller n: the register kernel
+// Smaller n: the register kernel. At 2^20 it beats the staged kernel (H100, one run, round robin:
+// an isolated call 1.25x the copy kernel's against 1.37x, 0.70-0.72 of a copy back to back against
+// 0.64; research/smalln/README.md); at 2^22 it no longer does.
+constexpr unsigned STAGED_FROM_N = 1u << 21;
 constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
 constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
