@@ -94,11 +94,16 @@ def compare(fresh_dir: Path, committed_dir: Path) -> int:
 
 def mask_spinning_threads(report: str) -> str:
     """A hang report lists where each thread of the running block was when the watchdog fired. While
-    a warp spins in a warp collective that snapshot changes from run to run, so it is summarised."""
+    a warp spins through warp collectives (seen in one, or running between two while the rest of the
+    block waits at a barrier) that snapshot changes from run to run, so it is summarised. A lone
+    thread spinning while the others are ready (a chain on blockIdx.x) is the same every run: kept."""
     m = re.search(r"\n +running block [^\n]*:\n(.*?)\n( +A thread that waits)", report, re.S)
-    if not m or not re.search(r"__(any|all|ballot|shfl\w*|match\w*)_sync", m.group(1)):
+    snapshot = m.group(1) if m else ""
+    in_collective = re.search(r"__(any|all|ballot|shfl\w*|match\w*)_sync", snapshot)
+    between_collectives = " is running " in snapshot and " wait at __syncthreads" in snapshot
+    if not (in_collective or between_collectives):
         return report
-    summary = "          (a warp spins in a warp collective: where each thread stood at that moment varies from run to run)"
+    summary = "          (a warp spins: where each thread stood at that moment varies from run to run)"
     return report[:m.start(1)] + summary + report[m.end(1):]
 
 
