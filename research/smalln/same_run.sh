@@ -13,11 +13,9 @@ mkdir -p "$OUT"
 dir=solutions/lab8-single-pass
 src=$dir/decoupled_lookback.cu
 variant() {  # name items staged_from_log2
-  sed -e "s/^constexpr unsigned ITEMS = 32;/constexpr unsigned ITEMS = $2;/" \
-      -e "s/^constexpr unsigned STAGED_FROM_N = 1u << 20;/constexpr unsigned STAGED_FROM_N = 1u << $3;/" \
-      "$src" >"$dir/decoupled_lookback_$1.cu"
+  bash research/smalln/make_variant.sh "$src" "$2" "$3" >"$dir/decoupled_lookback_$1.cu" || exit 1
 }
-variant s21 32 21
+variant s20 32 20  # the staged kernel from 2^20, as adopted until 591f119 (now 2^21)
 variant s22 32 22
 variant s23 32 23
 variant i16 16 20

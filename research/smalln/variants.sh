@@ -5,7 +5,8 @@
 #   timeout -k 10 580 bash research/smalln/variants.sh
 #
 # Rebuilds scanlab-bench with the reference's register kernel at other tile sizes (ITEMS per
-# thread: 32, the adopted one, 16 and 8) and used up to other sizes (STAGED_FROM_N: 2^20, adopted,
+# thread: 32, the adopted one, 16 and 8) and used up to other sizes (STAGED_FROM_N: 2^20, adopted
+# until 591f119, now 2^21,
 # and 2^23), each edited into the device's copy of decoupled_lookback.cu (put back at the end),
 # and times isolated calls at 2^10..2^22 against the copies in the same run. Also runs
 # research/sections/best_sections.cu. Results: $OUT/smalln.tgz and $OUT/smalln-summary.txt.
@@ -20,9 +21,7 @@ cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_ENABLE_GPU=O
 for items in 32 16 8; do
   for from in 20 23; do
     name="items$items-staged$from"
-    sed -e "s/^constexpr unsigned ITEMS = 32;/constexpr unsigned ITEMS = $items;/" \
-        -e "s/^constexpr unsigned STAGED_FROM_N = 1u << 20;/constexpr unsigned STAGED_FROM_N = 1u << $from;/" \
-        "$W/original.cu" >"$src"
+    bash research/smalln/make_variant.sh "$W/original.cu" "$items" "$from" >"$src" || exit 1
     if ! timeout -k 5 120 ninja -C build-gpu scanlab-bench >"$W/build-$name.log" 2>&1; then
       echo "$name: build failed" | tee -a "$W/steps.txt"
       continue
