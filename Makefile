@@ -12,8 +12,8 @@
 #   make test            build, then run the whole CTest suite (test-cpu, test-gpu: one backend)
 #   make gpu-compile-check   without a GPU: compile the GPU backend anyway (what CI does)
 #   make labN-solution   lab N's checks on the reference solution
-#   make lab7-advanced   the same for lab 7's advanced reference (reduce-then-scan)
-#   make lab8-advanced   the same for lab 8's advanced reference (decoupled look-back)
+#   make labN-advanced   the same for lab N's advanced reference (N = 2-5, 7, 8: the fastest form
+#                        of the lab's algorithm; lab 7 reduce-then-scan, lab 8 decoupled look-back)
 #   make bench           the GPU benchmark (scanlab-bench; BENCH_ARGS=..., BENCH_CCCL=pypi, JSON in BUILD_DIR/bench.json)
 #   make bench-cpu       the CPU backend's speed benchmark
 #   make gradescope-package   the Gradescope autograder zip (BUILD_DIR/gradescope/)
@@ -99,7 +99,8 @@ bench-cpu: configure
 
 # What only the instructor's tree has. `scanlab release` removes this block from a student
 # release; there the fallback below answers for these targets.
-SOLUTION_TARGETS := $(foreach n,$(LAB_NUMBERS),lab$(n)-solution) lab7-advanced lab8-advanced
+ADVANCED_LABS := 2 3 4 5 7 8
+SOLUTION_TARGETS := $(foreach n,$(LAB_NUMBERS),lab$(n)-solution) $(foreach n,$(ADVANCED_LABS),lab$(n)-advanced)
 INSTRUCTOR_TARGETS := test test-cpu test-gpu gpu-compile-check bench gradescope-package
 .PHONY: $(SOLUTION_TARGETS) $(INSTRUCTOR_TARGETS)
 # instructor-only
@@ -131,9 +132,9 @@ endef
 $(foreach n,$(LAB_NUMBERS),$(eval $(call solution_rules,$(n))))
 
 # The labs' second references, the "advanced" variant of scanlab-run-lab, built with the solution's
-# checks: lab 7's reduce-then-scan (solutions/lab7-hierarchical/reduce_then_scan.cu) and lab 8's
-# decoupled look-back (solutions/lab8-single-pass/decoupled_lookback.cu).
-lab7-advanced lab8-advanced: lab%-advanced: lab-configure
+# checks: the other .cu in solutions/<lab>/ (labs 2-5: the lab's algorithm with warp shuffles or
+# warp barriers; lab 7's reduce-then-scan; lab 8's decoupled look-back).
+$(foreach n,$(ADVANCED_LABS),lab$(n)-advanced): lab%-advanced: lab-configure
 	@CMAKE_BUILD_PARALLEL_LEVEL=$(JOBS) $(BUILD_DIR)/bin/scanlab-run-lab --build $(BUILD_DIR) $* $(BACKEND) advanced
 
 # GPU benchmark: every lab's solution, the student files, memcpy, a float4 copy, CUB and thrust

@@ -96,6 +96,10 @@ def style_for(name, group, index):
         # a student's line beside its lab's reference: the same colour, dashed, hollow markers
         color, marker = LAB_STYLE[lab_solution]
         return dict(color=color, marker=marker, markersize=5, markerfacecolor="white", linestyle="--", linewidth=1.4)
+    if group == "advanced" and lab_solution in LAB_STYLE:
+        # a lab's advanced reference beside its taught one: the same colour, dash-dot, bolder
+        color, marker = LAB_STYLE[lab_solution]
+        return dict(color=color, marker=marker, markersize=5, linestyle="-.", linewidth=2.2)
     cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]   # the research's variants
     return dict(color=cycle[index % len(cycle)], marker="os^vD<>ph*"[index % 10], markersize=3, linewidth=1.0,
                 linestyle=["-", "--", "-.", ":"][(index // len(cycle)) % 4])
@@ -167,7 +171,8 @@ def main():
 
     plots = [("bench-labs", baselines + labs, "lab solutions")]
     if args.variants and variants:
-        plots.append(("bench-lookback", baselines[:3] + [n for n in labs if groups[n] == "advanced"] + variants,
+        plots.append(("bench-lookback", baselines[:3] + [n for n in labs if groups[n] == "advanced" and n.startswith("lab8-")]
+                      + variants,
                       "lab 8 decoupled look-back variants"))
     written = []
     for stem, names, what in plots:

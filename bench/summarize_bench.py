@@ -53,8 +53,12 @@ def main(paths):
                f"{rt // 1000}.{(rt % 1000) // 10}, driver {m.get('driver_version', '?')}, {doc.get('date', '')}.  ")
     out.append(f"Command: `{doc.get('command', '')}`\n")
 
-    variants = [n for n in names if points.get((n, sizes[-1]), {}).get("group") in ("variant", "advanced")
-                or any(points.get((n, k), {}).get("group") in ("variant", "advanced") for k in sizes)]
+    # Lab 8's look-back: its advanced reference and the variants (other labs' advanced references are
+    # other algorithms, in the table of every implementation below).
+    def lookback(name):
+        group = next((points[(name, k)].get("group") for k in sizes if (name, k) in points), None)
+        return group == "variant" or (group == "advanced" and name.startswith("lab8-"))
+    variants = [n for n in names if lookback(n)]
     large = [k for k in (28, 30) if k in sizes]
     small = [k for k in sizes if 10 <= k <= 16]
 

@@ -1,0 +1,109 @@
+// Lab 5, advanced reference: the exclusive scan of each 1024-element section
+// by zeroing the root (Blelloch), two elements per thread, with the trees'
+// levels moved out of shared memory.
+//
+// scan.cu (the taught version) runs the up-sweep, the zeroed root and the
+// down-sweep in shared memory with one block barrier per level. Here each level
+// runs where its data lives:
+//   * the leaves' pair inside each thread: its two elements come in with one
+//     8-byte load;
+//   * the next five levels across the 32 lanes of a warp. Up: lane L adds the
+//     node `stride` lanes below (__shfl_up_sync). Then the warp's root is
+//     zeroed. Down: a right child takes its parent's value plus its left
+//     sibling's old sum, the left child takes its parent's value: two shuffles
+//     per level, up and down, which read every lane's old value at once, so
+//     the swap needs no temporary;
+//   * the last four levels across the block's 16 warp totals: one barrier to
+//     gather them, warp 0 runs the same trees, one barrier to hand them back.
+// Two block barriers per section instead of one per level.
+#include <cstddef>
+#include <cstdint>
+
+#include "lab.h"
+
+namespace {
+
+static_assert(ITEMS_PER_THREAD == 2 && SECTION_SIZE == 2 * BLOCK_SIZE, "two elements per thread");
+constexpr unsigned WARPS = BLOCK_SIZE / 32;
+static_assert(WARPS <= 32, "one warp scans the warps' totals");
+
+struct exclusive_and_total {
+    float exclusive;  // the sum of the lanes below this one
+    float total;      // the sum of all 32 lanes
+};
+
+// Blelloch's exclusive scan over one value per lane.
+__device__ __forceinline__ exclusive_and_total warp_blelloch(float value, unsigned lane) {
+#pragma unroll
+    for (unsigned stride = 1; stride < 32; stride *= 2) {  // up-sweep: Brent-Kung's reduction tree
+        const float left = __shfl_up_sync(0xffffffffu, value, stride);
+        if ((lane + 1) % (2 * stride) == 0) value += left;
+    }
+    const float total = __shfl_sync(0xffffffffu, value, 31);
+    if (lane == 31) value = 0.0f;  // the root gets the identity
+#pragma unroll
+    for (unsigned stride = 16; stride >= 1; stride /= 2) {  // down-sweep
+        const float left = __shfl_up_sync(0xffffffffu, value, stride);
+        const float parent = __shfl_down_sync(0xffffffffu, value, stride);
+        if ((lane + 1) % (2 * stride) == 0)
+            value += left;  // right child: parent's value + the left sibling's old sum
+        else if ((lane + 1) % (2 * stride) == stride)
+            value = parent;  // left child: the parent's value
+    }
+    return {value, total};
+}
+
+template <bool Aligned>
+__device__ __forceinline__ float2 load_pair(const float* p, std::size_t i, unsigned n) {
+    if (Aligned && i + 1 < n) return *reinterpret_cast<const float2*>(p + i);
+    return make_float2(i < n ? p[i] : 0.0f, i + 1 < n ? p[i + 1] : 0.0f);
+}
+
+template <bool Aligned>
+__device__ __forceinline__ void store_pair(float* p, std::size_t i, unsigned n, float2 v) {
+    if (Aligned && i + 1 < n) {
+        *reinterpret_cast<float2*>(p + i) = v;
+        return;
+    }
+    if (i < n) p[i] = v.x;
+    if (i + 1 < n) p[i + 1] = v.y;
+}
+
+template <bool Aligned>
+__global__ void __launch_bounds__(BLOCK_SIZE)
+blelloch_warp_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n) {
+    __shared__ float warp_offsets[WARPS];
+
+    const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
+    const std::size_t i = std::size_t(blockIdx.x) * SECTION_SIZE + 2 * t;
+
+    // Past the end: the neutral 0, and the thread stays for the shuffles and barriers.
+    const float2 pair = load_pair<Aligned>(input, i, n);
+    const exclusive_and_total lanes = warp_blelloch(pair.x + pair.y, lane);
+
+    if (lane == 0) warp_offsets[warp] = lanes.total;
+    __syncthreads();
+    if (warp == 0) {
+        const exclusive_and_total warps = warp_blelloch(lane < WARPS ? warp_offsets[lane] : 0.0f, lane);
+        if (lane < WARPS) warp_offsets[lane] = warps.exclusive;
+    }
+    __syncthreads();
+
+    const float before = warp_offsets[warp] + lanes.exclusive;
+    store_pair<Aligned>(output, i, n, make_float2(before, before + pair.x));
+}
+
+bool pair_aligned(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % sizeof(float2) == 0; }
+
+}  // namespace
+
+std::size_t scan_workspace_bytes(unsigned) { return 0; }
+
+void scan(const float* input, float* output, unsigned n, void*) {
+    if (n == 0) return;
+    const unsigned sections = n / SECTION_SIZE + (n % SECTION_SIZE != 0);
+    if (pair_aligned(input) && pair_aligned(output))
+        blelloch_warp_kernel<true><<<sections, BLOCK_SIZE>>>(input, output, n);
+    else
+        blelloch_warp_kernel<false><<<sections, BLOCK_SIZE>>>(input, output, n);
+}
