@@ -25,18 +25,19 @@ static_assert(BLOCK_SIZE == SECTION_SIZE, "Kogge-Stone uses one thread per eleme
 constexpr unsigned WARPS = BLOCK_SIZE / 32;
 static_assert(WARPS <= 32, "one warp scans the warps' totals");
 
-// Kogge-Stone over the 32 values buffers[0][first .. first + 31], one per lane,
-// reading one buffer and writing the other in each step. Returns this lane's
-// inclusive sum; the caller must have written buffers[0][first + lane].
-__device__ __forceinline__ float warp_double_buffered_scan(float* buffer0, float* buffer1, unsigned first,
-                                                           unsigned lane) {
+// Kogge-Stone over 32 values, one per lane, between two shared buffers: each
+// step reads the buffer the previous step wrote and writes the other one. The
+// lane keeps its own running value in a register, so a step reads only the
+// value `stride` lanes below. Writes buffer0[first + lane] = value itself and
+// returns the lane's inclusive sum; the last step writes into buffer1.
+__device__ __forceinline__ float warp_double_buffered_scan(float value, float* buffer0, float* buffer1,
+                                                           unsigned first, unsigned lane) {
     float* read = buffer0;
     float* write = buffer1;
-    float value = 0.0f;
+    read[first + lane] = value;
 #pragma unroll
     for (unsigned stride = 1; stride < 32; stride *= 2) {
         __syncwarp();  // the previous step's writes are visible to the whole warp
-        value = read[first + lane];
         if (lane >= stride) value += read[first + lane - stride];
         write[first + lane] = value;
         float* swap = read;
@@ -55,14 +56,13 @@ double_buffer_warp_kernel(const float* __restrict__ input, float* __restrict__ o
     const std::size_t i = std::size_t(blockIdx.x) * SECTION_SIZE + t;
 
     // Past the end: the neutral 0, and the thread stays for every barrier.
-    XY[0][t] = (i < n) ? input[i] : 0.0f;
-    float value = warp_double_buffered_scan(XY[0], XY[1], warp * 32, lane);
+    float value = warp_double_buffered_scan((i < n) ? input[i] : 0.0f, XY[0], XY[1], warp * 32, lane);
 
     if (lane == 31) totals[0][warp] = value;
     __syncthreads();
     if (warp == 0) {
-        if (lane >= WARPS) totals[0][lane] = 0.0f;  // lanes without a warp add nothing
-        warp_double_buffered_scan(totals[0], totals[1], 0, lane);
+        // Lanes without a warp add nothing.
+        warp_double_buffered_scan(lane < WARPS ? totals[0][lane] : 0.0f, totals[0], totals[1], 0, lane);
     }
     __syncthreads();
     // Five steps leave the scanned totals in totals[1].

@@ -10,9 +10,9 @@
 //   * the next five levels across the 32 lanes of a warp. Up: lane L adds the
 //     node `stride` lanes below (__shfl_up_sync). Then the warp's root is
 //     zeroed. Down: a right child takes its parent's value plus its left
-//     sibling's old sum, the left child takes its parent's value: two shuffles
-//     per level, up and down, which read every lane's old value at once, so
-//     the swap needs no temporary;
+//     sibling's old sum, the left child takes its parent's value: one
+//     exchange between the two children per level (__shfl_xor_sync), which
+//     reads both old values at once, so the swap needs no temporary;
 //   * the last four levels across the block's 16 warp totals: one barrier to
 //     gather them, warp 0 runs the same trees, one barrier to hand them back.
 // Two block barriers per section instead of one per level.
@@ -27,30 +27,31 @@ static_assert(ITEMS_PER_THREAD == 2 && SECTION_SIZE == 2 * BLOCK_SIZE, "two elem
 constexpr unsigned WARPS = BLOCK_SIZE / 32;
 static_assert(WARPS <= 32, "one warp scans the warps' totals");
 
-struct exclusive_and_total {
-    float exclusive;  // the sum of the lanes below this one
-    float total;      // the sum of all 32 lanes
-};
-
-// Blelloch's exclusive scan over one value per lane.
-__device__ __forceinline__ exclusive_and_total warp_blelloch(float value, unsigned lane) {
+// Blelloch's exclusive scan over one value per lane. At every level of both
+// trees a node's two children are lanes L and R = L + stride with R + 1 a
+// multiple of 2 * stride, so L = R ^ stride and R = L ^ stride: one
+// __shfl_xor_sync hands each of them the other's old value, and a lane that is
+// no child at this level ignores what it gets. If `total` is given, lane 31
+// stores the sum of all 32 lanes there before its root is zeroed.
+__device__ __forceinline__ float warp_blelloch(float value, unsigned lane, float* total) {
 #pragma unroll
     for (unsigned stride = 1; stride < 32; stride *= 2) {  // up-sweep: Brent-Kung's reduction tree
-        const float left = __shfl_up_sync(0xffffffffu, value, stride);
-        if ((lane + 1) % (2 * stride) == 0) value += left;
+        const float sibling = __shfl_xor_sync(0xffffffffu, value, stride);
+        if ((lane + 1) % (2 * stride) == 0) value += sibling;
     }
-    const float total = __shfl_sync(0xffffffffu, value, 31);
-    if (lane == 31) value = 0.0f;  // the root gets the identity
+    if (lane == 31) {
+        if (total) *total = value;
+        value = 0.0f;  // the root gets the identity
+    }
 #pragma unroll
     for (unsigned stride = 16; stride >= 1; stride /= 2) {  // down-sweep
-        const float left = __shfl_up_sync(0xffffffffu, value, stride);
-        const float parent = __shfl_down_sync(0xffffffffu, value, stride);
+        const float sibling = __shfl_xor_sync(0xffffffffu, value, stride);
         if ((lane + 1) % (2 * stride) == 0)
-            value += left;  // right child: parent's value + the left sibling's old sum
+            value += sibling;  // right child: the parent's value + the left child's old sum
         else if ((lane + 1) % (2 * stride) == stride)
-            value = parent;  // left child: the parent's value
+            value = sibling;   // left child: the parent's value (the right child held it)
     }
-    return {value, total};
+    return value;
 }
 
 template <bool Aligned>
@@ -72,24 +73,22 @@ __device__ __forceinline__ void store_pair(float* p, std::size_t i, unsigned n, 
 template <bool Aligned>
 __global__ void __launch_bounds__(BLOCK_SIZE)
 blelloch_warp_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n) {
-    __shared__ float warp_offsets[WARPS];
+    __shared__ float warps[WARPS];  // each warp's total, then the sum of the warps before it
 
     const unsigned t = threadIdx.x, lane = t % 32, warp = t / 32;
     const std::size_t i = std::size_t(blockIdx.x) * SECTION_SIZE + 2 * t;
 
     // Past the end: the neutral 0, and the thread stays for the shuffles and barriers.
     const float2 pair = load_pair<Aligned>(input, i, n);
-    const exclusive_and_total lanes = warp_blelloch(pair.x + pair.y, lane);
-
-    if (lane == 0) warp_offsets[warp] = lanes.total;
+    const float lanes_before = warp_blelloch(pair.x + pair.y, lane, &warps[warp]);
     __syncthreads();
     if (warp == 0) {
-        const exclusive_and_total warps = warp_blelloch(lane < WARPS ? warp_offsets[lane] : 0.0f, lane);
-        if (lane < WARPS) warp_offsets[lane] = warps.exclusive;
+        const float warps_before = warp_blelloch(lane < WARPS ? warps[lane] : 0.0f, lane, nullptr);
+        if (lane < WARPS) warps[lane] = warps_before;
     }
     __syncthreads();
 
-    const float before = warp_offsets[warp] + lanes.exclusive;
+    const float before = warps[warp] + lanes_before;
     store_pair<Aligned>(output, i, n, make_float2(before, before + pair.x));
 }
 
