@@ -42,7 +42,7 @@ offsets() {  # lab, advanced file stem, exclusive
     research/sections/pointer_offsets.cu "solutions/$1/$2.cu" && timeout -k 5 30 "build-gpu/offsets-$1"
 }
 for spec in "lab2-kogge-stone warp_shuffle 0" "lab3-double-buffer warp_steps 0" \
-            "lab4-brent-kung warp_brent_kung 0" "lab5-exclusive warp_blelloch 1"; do
+            "lab4-brent-kung warp_brent_kung 0" "lab5-exclusive warp_shift 1"; do
   set -- $spec
   step "offsets-${1%%-*}" 90 bash -c "$(declare -f offsets); offsets $1 $2 $3"
 done

@@ -1,6 +1,12 @@
-// Lab 5, advanced reference: the exclusive scan of each 1024-element section
-// by zeroing the root (Blelloch), two elements per thread, with the trees'
-// levels moved out of shared memory.
+// Research: lab 5's zero-the-root exclusive scan (Blelloch) with the trees'
+// levels moved out of shared memory, two elements per thread. It lost to the
+// shift-by-one form (solutions/lab5-exclusive/warp_shift.cu, the advanced
+// reference): 815 against about 680 us at 2^28 on the H200, 0.82 of the shape's
+// best (bench/results/sections-round.md). Lab 5's scan() interface: to check and
+// time it, copy it next to the reference,
+//   cp research/sections/lab5_warp_blelloch.cu solutions/lab5-exclusive/
+// and rebuild (it becomes lab 5's "advanced-lab5_warp_blelloch"), or build
+// research/sections/pointer_offsets.cu against it (-DEXCLUSIVE=1).
 //
 // scan.cu (the taught version) runs the up-sweep, the zeroed root and the
 // down-sweep in shared memory with one block barrier per level. Here each level
@@ -8,12 +14,12 @@
 //   * the leaves' pair inside each thread: its two elements come in with one
 //     8-byte load;
 //   * the next five levels across the 32 lanes of a warp. Up: lane L adds the
-//     node `stride` lanes below (__shfl_up_sync). Then the warp's root is
+//     node `stride` lanes below (__shfl_xor_sync). Then the warp's root is
 //     zeroed. Down: a right child takes its parent's value plus its left
 //     sibling's old sum, the left child takes its parent's value: one
 //     exchange between the two children per level (__shfl_xor_sync), which
 //     reads both old values at once, so the swap needs no temporary;
-//   * the last four levels across the block's 16 warp totals: one barrier to
+//   * the remaining levels across the block's 16 warp totals: one barrier to
 //     gather them, warp 0 runs the same trees, one barrier to hand them back.
 // Two block barriers per section instead of one per level.
 #include <cstddef>
