@@ -1,8 +1,8 @@
 // Research: lab 5's zero-the-root exclusive scan (Blelloch) with the trees'
 // levels moved out of shared memory, two elements per thread. It lost to the
 // shift-by-one form (solutions/lab5-exclusive/warp_shift.cu, the advanced
-// reference): 815 against about 680 us at 2^28 on the H200, 0.82 of the shape's
-// best (bench/results/sections-round.md). Lab 5's scan() interface: to check and
+// reference): at 2^28 on the H200 it reached 0.82 of the shape's best, the shift
+// 0.98 (bench/results/sections-round.md). Lab 5's scan() interface: to check and
 // time it, copy it next to the reference,
 //   cp research/sections/lab5_warp_blelloch.cu solutions/lab5-exclusive/
 // and rebuild (it becomes lab 5's "advanced-lab5_warp_blelloch"), or build
