@@ -12,11 +12,16 @@ include(ScanlabCccl)
 
 # The `cpu` flavour's access checks (cpu_backend/src/access_checks.h): GCC's ThreadSanitizer code
 # generation calls a hook at every load and store, answered by the runtime's own hooks (no
-# ThreadSanitizer is linked), and line tables (-g1) let reports name the lines. The grader and
-# scanlab-nvcc compile with the same flags. Other compilers build without the checks.
+# ThreadSanitizer is linked), and line tables (-g1) let reports name the lines. -fsanitize=alignment
+# checks every access against its type's alignment, answered by the runtime too
+# (cpu_backend/src/misaligned_access.cpp): a float4 load a GPU would fault on fails here as well.
+# The grader and scanlab-nvcc compile with the same flags. Other compilers build without the checks.
 set(SCANLAB_ACCESS_CHECK_FLAGS "")
+set(SCANLAB_ALIGNMENT_CHECK_FLAGS "")
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-  set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -Wno-tsan)
+  set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment)
+  set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -Wno-tsan
+      ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 endif()
 
 # The rewritten kernel files of the `cpu` flavour get the access instrumentation (and line tables);

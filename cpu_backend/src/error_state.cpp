@@ -18,6 +18,7 @@ cudaError_t sticky = cudaSuccess;
 bool is_sticky(cudaError_t e) {
   switch (e) {
     case cudaErrorIllegalAddress:
+    case cudaErrorMisalignedAddress:
     case cudaErrorAssert:
     case cudaErrorLaunchFailure:
     case cudaErrorLaunchTimeout:
@@ -127,6 +128,7 @@ const char* problem_name(problem p) {
     case problem::host_pointer: return "host pointer passed to a kernel";
     case problem::launch_config: return "invalid launch configuration";
     case problem::trap: return "kernel trap";
+    case problem::misaligned_address: return "misaligned address";
   }
   return "unknown";
 }

@@ -80,6 +80,7 @@ cudaError_t error_for(problem p) {
     case problem::shared_out_of_bounds:
     case problem::global_out_of_bounds: return cudaErrorIllegalAddress;
     case problem::trap: return cudaErrorAssert;
+    case problem::misaligned_address: return cudaErrorMisalignedAddress;
     default: return cudaErrorLaunchFailure;
   }
 }

@@ -138,6 +138,8 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
     flags.insert(flags.end(), {"-fsanitize=address", "-fno-omit-frame-pointer"});
   } else if (backend == checked_backend) {
     flags.insert(flags.end(), config.cpu_access_check_flags.begin(), config.cpu_access_check_flags.end());
+  } else {
+    flags.insert(flags.end(), config.cpu_alignment_check_flags.begin(), config.cpu_alignment_check_flags.end());
   }
   b.key.insert(b.key.end(), flags.begin(), flags.end());
   std::vector<std::string> cmd = {config.cxx, "-pipe"};  // the assembly through a pipe, not a file in /tmp

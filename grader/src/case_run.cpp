@@ -102,7 +102,7 @@ case_outcome lab_runner::run(const grading_case& c, const std::string& object, i
     if (o.diagnosis != "hang") o = run_once(c, object, index, false, false);
   }
   static const std::set<std::string> retry = {"crash", "hang", "wrong_output", "out_of_bounds", "cuda_error",
-                                              "output_never_written"};
+                                              "misaligned_address", "output_never_written"};
   // Only a failure of the first call: a second call that goes wrong is already stale_workspace
   // (or a hang there), and with one call the retry would pass for the wrong reason.
   if (!o.passed && workspace_used_ && retry.count(o.diagnosis) > 0 && o.call <= 1 && !skip_retry) {

@@ -21,6 +21,10 @@ std::string compiler_message(const std::string& text, const std::string& temp_so
 // Every occurrence of `from` in text becomes `to` (the work folder's copy of scan.cu becomes the
 // path the student knows); nothing when `from` is empty.
 void replace_all(std::string& text, const std::string& from, const std::string& to);
+// The student's path (display, "lab3-double-buffer/scan.cu") for the grading copy's: this run's
+// (temp_source) and any earlier run's work folder, ".../<k>-lab3-double-buffer/scan.cu", which a
+// cached object may name (-ffile-prefix-map does not reach every string the compiler embeds).
+void show_student_path(std::string& text, const std::string& temp_source, const std::string& display);
 
 // A file the CPU backend rejects by name (an out-of-scope feature or a limitation of the backend)
 // rather than a compile error of the student's: the backend words every such rejection

@@ -53,6 +53,7 @@ bool load_config(grader_config& c, std::string& error) {
     if (c.cpu_link_flag == "-fuse-ld=gold" && find_on_path("ld.gold").empty() && access("/usr/bin/ld.gold", X_OK) != 0)
       c.cpu_link_flag.clear();
     c.cpu_access_check_flags = j.value("cpu_access_check_flags", std::vector<std::string>{});
+    c.cpu_alignment_check_flags = j.value("cpu_alignment_check_flags", std::vector<std::string>{});
     c.nvcc = j.at("nvcc");
     c.cuda_architectures = j.at("cuda_architectures");
     c.backends = j.at("backends").get<std::vector<std::string>>();

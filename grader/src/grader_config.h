@@ -18,6 +18,9 @@ struct grader_config {
   std::string cpu_link_flag;  // e.g. -fuse-ld=gold: a faster linker for CPU-backend objects, if any
   // The `cpu` flavour's access instrumentation (the access checks name races by variable and line).
   std::vector<std::string> cpu_access_check_flags;
+  // The alignment checks alone (a float4 off its 16-byte boundary fails as on a GPU): cheap, so the
+  // plain CPU build has them too.
+  std::vector<std::string> cpu_alignment_check_flags;
   std::vector<std::string> backends;
   bool has_backend(const std::string& b) const;
   // The checked object (checked_backend) runs in the plain CPU runner, which answers its hooks.

@@ -37,6 +37,7 @@ std::string detector_diagnosis(const std::string& kind) {
   if (kind.find("deadlock") != std::string::npos) return "deadlock";
   if (kind.find("hang") != std::string::npos) return "hang";
   if (kind.find("out of bounds") != std::string::npos || kind.find("guard") != std::string::npos) return "out_of_bounds";
+  if (kind.find("misaligned") != std::string::npos) return "misaligned_address";
   return "detector";
 }
 
@@ -124,7 +125,9 @@ void judge_cuda_error(const grading_case& c, const run_record& r, const judge_co
   } else if (cuda == "cudaErrorLaunchTimeout") {
     o.fail("hang", fmt::format("hang in the {} call of scan() (n = {}): {}", call_name(call), c.n, cuda));
   } else {
-    o.fail(cuda == "cudaErrorIllegalAddress" ? "out_of_bounds" : "cuda_error",
+    o.fail(cuda == "cudaErrorIllegalAddress"      ? "out_of_bounds"
+           : cuda == "cudaErrorMisalignedAddress" ? "misaligned_address"
+                                                  : "cuda_error",
            fmt::format("CUDA error in call {} of scan(): {}", call, cuda));
   }
 }
@@ -304,7 +307,7 @@ case_outcome judge_run_without_findings(const grading_case& c, run_record& r, co
   if (!judge_process(c, r, o)) return o;
   judge_reports(c, r, ctx, o);
   // Reports name the temporary copy: show the student's path instead.
-  for (std::string& d : o.details) replace_all(d, ctx.temp_source, ctx.display);
+  for (std::string& d : o.details) show_student_path(d, ctx.temp_source, ctx.display);
   if (!o.passed) return o;
   {
     const trace_span checking(tracing() ? fmt::format("check {} n={}", r.output_path, c.n) : "");
@@ -333,7 +336,7 @@ case_outcome judge_run(const grading_case& c, run_record& r, const judge_context
   case_outcome o = judge_run_without_findings(c, r, ctx);
   for (const access_finding_text& f : r.findings) {
     std::string text = f.report;
-    replace_all(text, ctx.temp_source, ctx.display);
+    show_student_path(text, ctx.temp_source, ctx.display);
     o.access_findings.push_back(std::move(text));
   }
   if (!o.passed) add_access_findings(o.access_findings, o.details);

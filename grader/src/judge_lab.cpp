@@ -108,13 +108,18 @@ void judge_barriers(lab_runs& runs) {
 // by the CPU backend's block orders, whose runs carry their own verdicts (a GPU starts blocks in
 // about index order, so a scan chained on blockIdx.x finishes there every time: without the CPU
 // backend the test is listed as not run, never passed, as measured on an H100).
+// A misaligned vector access is a memory error too (memcheck reports it on a GPU).
+bool memory_error(const case_outcome& o) {
+  return !o.passed && (o.diagnosis == "out_of_bounds" || o.diagnosis == "misaligned_address");
+}
+
 void judge_memory(lab_runs& runs) {
   for (auto& [what, o] : runs.by_group["memory"])
-    if (!o.passed && o.diagnosis != "out_of_bounds" && o.diagnosis != "crash") o = case_outcome{};
+    if (!memory_error(o) && o.diagnosis != "crash") o = case_outcome{};
   for (const auto& [group, list] : runs.by_group) {
     if (group == "memory") continue;
     for (const auto& [what, o] : list)
-      if (!o.passed && o.diagnosis == "out_of_bounds") {
+      if (memory_error(o)) {
         runs.by_group["memory"].push_back({what, o});
         return;
       }

@@ -17,6 +17,14 @@ std::string zero_grid_text(std::uint64_t n) {
                      n);
 }
 
+// The same words for the CPU backend's detector and the GPU's cudaErrorMisalignedAddress.
+std::string misaligned_text() {
+  return "a float4 (or float2) load or store must start at a multiple of 16 (8) bytes: take vectors only "
+         "at indices that are multiples of 4 (2), from pointers that are (cudaMalloc's are; input + 1 or a "
+         "workspace level at an odd offset is not), and handle the elements before and after element by "
+         "element";
+}
+
 }  // namespace
 
 std::string hint_for_detector(const std::string& kind, std::uint64_t n) {
@@ -44,6 +52,7 @@ std::string hint_for_detector(const std::string& kind, std::uint64_t n) {
   if (kind == "invalid launch configuration")
     return "the launch itself is invalid: " + zero_grid_text(n) +
            ", or a block larger than 1024 threads or the shared memory available";
+  if (kind == "misaligned address") return misaligned_text();
   if (kind == "kernel trap")
     return "the kernel crashed or called __trap(): see the report above for the line";
   return "see the detector's report above";
@@ -55,6 +64,7 @@ std::string hint_for_cuda_error(const std::string& error_name, std::uint64_t n) 
   if (error_name == "cudaErrorIllegalAddress")
     return "a kernel accessed memory outside its buffers: check every index against n (run on the CPU "
            "backend, or under compute-sanitizer, for the line)";
+  if (error_name == "cudaErrorMisalignedAddress") return misaligned_text();
   if (error_name == "cudaErrorLaunchTimeout")
     return "the kernel did not finish: a wait that never ends (see the hang hint of the CPU backend)";
   if (error_name == "cudaErrorLaunchOutOfResources")

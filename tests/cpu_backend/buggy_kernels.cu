@@ -2,6 +2,8 @@
 // Line numbers matter: test_detectors.cpp checks that reports name them.
 #include "buggy_kernels.h"
 
+#include <cstring>
+
 namespace buggy {
 
 namespace {
@@ -99,6 +101,22 @@ __global__ void overflow_shared(float* out, unsigned extra) {
   (void)extra;
 }
 
+// Sums four floats per thread through one float4 load, starting `offset` floats into the input:
+// offset 1 is the classic "vectorize from input + 1" bug, which a GPU stops with
+// cudaErrorMisalignedAddress and x86 would run without complaint.
+__global__ void vector_sums(const float* in, float* out, unsigned offset) {
+  const float4 q = *reinterpret_cast<const float4*>(in + offset + 4 * threadIdx.x);  // MISALIGNED_LOAD
+  out[threadIdx.x] = q.x + q.y + q.z + q.w;
+}
+
+// Host code in a .cu file may read through a misaligned pointer (x86 allows it): no report.
+float host_vector_sum(const float* p, unsigned offset) {
+  float4 q;
+  std::memcpy(&q, p + offset, sizeof q);
+  const float2 half = *reinterpret_cast<const float2*>(p + offset);
+  return q.x + q.y + q.z + q.w + half.x;
+}
+
 __global__ void chain_on_block_index(const float* in, float* out, volatile int* flags, volatile float* carries,
                                      unsigned n) {
   __shared__ float xy[section];
@@ -184,6 +202,23 @@ run_result shared_overflow(bool past_end) {
   cudaMalloc(&d_out, 64 * sizeof(float));
   overflow_shared<<<1, past_end ? 65 : 64>>>(d_out, 0);
   return finish(d_out, 64);
+}
+
+run_result misaligned_vector_load(unsigned offset) {
+  std::vector<float> in(4 * 32 + 4);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 5);
+  float* d_in = device_copy(in);
+  float* d_out = nullptr;
+  cudaMalloc(&d_out, 32 * sizeof(float));
+  vector_sums<<<1, 32>>>(d_in, d_out, offset);
+  run_result r = finish(d_out, 32);
+  cudaFree(d_in);
+  return r;
+}
+
+float host_misaligned_read() {
+  alignas(16) float values[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  return host_vector_sum(values, 1);
 }
 
 run_result chained_on_block_index(const std::vector<float>& in) {

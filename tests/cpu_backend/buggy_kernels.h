@@ -31,6 +31,10 @@ run_result shared_overflow(bool past_end);
 run_result chained_on_block_index(const std::vector<float>& in);
 // Half of each warp returns before a full-mask __shfl_sync.
 run_result shuffle_after_partial_return();
+// One float4 load per thread from input + offset: offset 1 is misaligned (a GPU faults), 0 is not.
+run_result misaligned_vector_load(unsigned offset);
+// The same kind of read in host code, where x86 allows it: returns the sum, reports nothing.
+float host_misaligned_read();
 // Passes a host pointer to a kernel.
 run_result host_pointer_argument();
 

@@ -129,6 +129,27 @@ TEST_CASE("out-of-bounds global write past the end is reported", "[detectors]") 
   CHECK_THAT(report.message, scanlab_test::contains_text("write_tail"));
 }
 
+TEST_CASE("a misaligned float4 load fails as on a GPU, naming its line", "[detectors]") {
+  quiet_reports quiet;
+  const auto aligned = misaligned_vector_load(0);
+  CHECK(aligned.error == cudaSuccess);
+  CHECK(aligned.output[1] == 4 + 0 + 1 + 2);  // elements 4..7 of i % 5
+  CHECK(scanlab::backend::take_report().kind.empty());
+  CHECK(misaligned_vector_load(1).error == cudaErrorMisalignedAddress);
+  const auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "misaligned address");
+  CHECK_THAT(report.message, scanlab_test::contains_text("float4"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("4 bytes past a multiple of 16"));
+  CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("MISALIGNED_LOAD")));
+  CHECK_THAT(report.message, scanlab_test::contains_text("vector_sums"));
+}
+
+TEST_CASE("a misaligned read in host code is left alone", "[detectors]") {
+  quiet_reports quiet;
+  CHECK(host_misaligned_read() == 2 + 3 + 4 + 5 + 2);
+  CHECK(scanlab::backend::take_report().kind.empty());
+}
+
 TEST_CASE("out-of-bounds shared write is reported with the variable's name", "[detectors]") {
   quiet_reports quiet;
   CHECK(shared_overflow(false).error == cudaSuccess);

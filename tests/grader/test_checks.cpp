@@ -25,6 +25,20 @@ TEST_CASE("grader checks: nvcc's file(line) locations become file:line") {
   CHECK(rewrite_nvcc_locations("call(3): not at a location") == "call(3): not at a location");
 }
 
+TEST_CASE("grader checks: reports name the student's file, whichever grading folder built the object") {
+  const std::string display = "lab5-exclusive/scan.cu";
+  std::string text = "misaligned access at /dev/shm/scanlab-grade-21333-12345/0-lab5-exclusive/scan.cu:16 by "
+                     "thread (1,0,0); launched at /dev/shm/scanlab-grade-9-7/3-lab5-exclusive/scan.cu:42";
+  show_student_path(text, "/dev/shm/scanlab-grade-9-7/3-lab5-exclusive/scan.cu", display);
+  CHECK(text == "misaligned access at lab5-exclusive/scan.cu:16 by thread (1,0,0); launched at "
+                "lab5-exclusive/scan.cu:42");
+  // Not a grading folder: left alone.
+  std::string other = "see /home/me/my-lab5-exclusive/scan.cu and 'lab5-exclusive/scan.cu'";
+  const std::string before = other;
+  show_student_path(other, "/dev/shm/x/0-lab5-exclusive/scan.cu", display);
+  CHECK(other == before);
+}
+
 TEST_CASE("grader checks: a compiler message names the student's file at file:line") {
   const std::string nvcc =
       "/tmp/scanlab-grade-1/0-lab2-kogge-stone/scan.cu(23): error: identifier \"sectoin\" is undefined\n"

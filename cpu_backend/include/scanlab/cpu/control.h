@@ -35,6 +35,7 @@ enum class problem {
   host_pointer,        // a kernel argument that points to host memory
   launch_config,       // invalid grid, block or shared-memory size
   trap,                // __trap() or a fault inside a kernel
+  misaligned_address,  // a load or store not at a multiple of its size (a GPU faults on it)
 };
 const char* problem_name(problem p);
 
