@@ -28,7 +28,6 @@ int main()
     printf("sums: %g %g %g\n", sums[0], sums[1], sums[15]);
 
     sum_fours<<<1, n / 4>>>(d_in, d_out, 1);
-    printf("launch: %s\n", cudaGetErrorName(cudaGetLastError()));
     printf("sync: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
     printf("memcpy after: %s\n", cudaGetErrorName(cudaMemcpy(sums, d_out, sizeof sums, cudaMemcpyDeviceToHost)));
     printf("sync again: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
