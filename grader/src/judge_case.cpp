@@ -51,9 +51,11 @@ std::string asan_summary(const std::string& err) {
   return out.empty() ? err.substr(0, 1500) : out;
 }
 
-std::string sanitizer_diagnosis(const grading_case& c) {
+// memcheck's "Access to 0x... is misaligned" is the CPU backend's misaligned_address.
+std::string sanitizer_diagnosis(const grading_case& c, const std::string& out) {
   if (c.why == "racecheck") return "race";
   if (c.why == "synccheck") return "divergent_barrier";
+  if (out.find(" is misaligned") != std::string::npos) return "misaligned_address";
   return "out_of_bounds";
 }
 
@@ -100,7 +102,7 @@ bool judge_process(const grading_case& c, const run_record& r, case_outcome& o) 
     o.fail("out_of_bounds", "out-of-bounds access (AddressSanitizer)");
     o.details.push_back(asan_summary(s.err));
   } else if (!c.wrapper.empty() && s.exited && s.exit_code != 0) {
-    o.fail(sanitizer_diagnosis(c), fmt::format("compute-sanitizer {} reported errors", c.why));
+    o.fail(sanitizer_diagnosis(c, s.out), fmt::format("compute-sanitizer {} reported errors", c.why));
     o.details.push_back(truncate_text(s.out, s.out_bytes, 1500));
   } else if (s.signal != 0) {
     o.fail("crash", fmt::format("crashed: {}", s.describe()));
