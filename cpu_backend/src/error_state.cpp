@@ -107,7 +107,12 @@ report take_report() {
   std::lock_guard<std::mutex> lock(detail::state_mutex);
   report r = std::move(detail::first_report);
   detail::first_report = {};
-  detail::sticky = cudaSuccess;  // the harness handles the failure: as after cudaDeviceReset
+  // The harness handles the failure: as after cudaDeviceReset, no error of that launch is left for
+  // the next case's first CUDA call to find (a sticky error returned by cudaGetLastError leaves
+  // last_error set).
+  detail::sticky = cudaSuccess;
+  detail::async_error = cudaSuccess;
+  detail::last_error = cudaSuccess;
   return r;
 }
 

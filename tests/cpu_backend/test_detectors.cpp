@@ -142,6 +142,9 @@ TEST_CASE("a misaligned float4 load fails as on a GPU, naming its line", "[detec
   CHECK_THAT(report.message, scanlab_test::contains_text("4 bytes past a multiple of 16"));
   CHECK_THAT(report.message, scanlab_test::contains_text(marker_line("MISALIGNED_LOAD")));
   CHECK_THAT(report.message, scanlab_test::contains_text("vector_sums"));
+  // Taking the report ends the failure, as cudaDeviceReset would: the next case starts clean.
+  CHECK(cudaGetLastError() == cudaSuccess);
+  CHECK(misaligned_vector_load(0).error == cudaSuccess);
 }
 
 TEST_CASE("a misaligned read in host code is left alone", "[detectors]") {
