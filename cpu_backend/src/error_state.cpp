@@ -92,11 +92,18 @@ cudaError_t sticky_error() {
   return sticky;
 }
 
-void clear_sticky_error() {
-  std::lock_guard<std::mutex> lock(state_mutex);
+namespace {
+// What cudaDeviceReset leaves: no error at all (state_mutex held).
+void reset_errors_locked() {
   sticky = cudaSuccess;
   async_error = cudaSuccess;
   last_error = cudaSuccess;
+}
+}  // namespace
+
+void clear_sticky_error() {
+  std::lock_guard<std::mutex> lock(state_mutex);
+  reset_errors_locked();
 }
 
 }  // namespace scanlab::cpu::detail
@@ -110,9 +117,7 @@ report take_report() {
   // The harness handles the failure: as after cudaDeviceReset, no error of that launch is left for
   // the next case's first CUDA call to find (a sticky error returned by cudaGetLastError leaves
   // last_error set).
-  detail::sticky = cudaSuccess;
-  detail::async_error = cudaSuccess;
-  detail::last_error = cudaSuccess;
+  detail::reset_errors_locked();
   return r;
 }
 

@@ -48,20 +48,18 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 
 void show_student_path(std::string& text, const std::string& temp_source, const std::string& display) {
   replace_all(text, temp_source, display);
-  const std::size_t slash = display.find('/');
-  if (slash == std::string::npos || text.find(display) == std::string::npos) return;
+  if (display.find('/') == std::string::npos) return;
   // "<any path>/<digits>-" right before the display name: a grading work folder.
   for (std::size_t p = 0; (p = text.find(display, p)) != std::string::npos; p += display.size()) {
-    std::size_t start = p;
-    if (start == 0 || text[start - 1] != '-') continue;
-    std::size_t digits = start - 1;
+    if (p == 0 || text[p - 1] != '-') continue;
+    std::size_t digits = p - 1;
     while (digits > 0 && std::isdigit(static_cast<unsigned char>(text[digits - 1]))) --digits;
-    if (digits == start - 1 || digits == 0 || text[digits - 1] != '/') continue;
+    if (digits == p - 1 || digits == 0 || text[digits - 1] != '/') continue;
     std::size_t path = digits - 1;
     while (path > 0 && !std::isspace(static_cast<unsigned char>(text[path - 1])) && text[path - 1] != '\'' &&
            text[path - 1] != '"' && text[path - 1] != '`')
       --path;
-    text.erase(path, start - path);
+    text.erase(path, p - path);
     p = path;
   }
 }
