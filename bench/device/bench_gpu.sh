@@ -17,17 +17,8 @@ OUT=${OUT:-/tmp/scanlab-out}
 DIR="$OUT/bench"
 mkdir -p "$DIR"
 BENCH="$BUILD/bin/scanlab-bench"
-START=$(date +%s)
-elapsed() { echo $(( $(date +%s) - START )); }
-step() {  # step NAME SECONDS command...: run with a time limit, log, never abort
-  local name=$1 limit=$2
-  shift 2
-  local t0=$(date +%s)
-  timeout --kill-after=5 "$limit" "$@" >"$DIR/$name.log" 2>&1
-  local rc=$?
-  printf '%-10s exit %3s  %4ss  (t=%ss)\n' "$name" "$rc" "$(( $(date +%s) - t0 ))" "$(elapsed)" | tee -a "$DIR/steps.txt"
-  return 0
-}
+STEP_DIR="$DIR"
+source "$(dirname "$0")/steps.sh"  # step NAME SECONDS command...: time limit, log, never abort
 
 : >"$DIR/steps.txt"
 : >"$DIR/bench.txt"

@@ -15,15 +15,8 @@ set -uo pipefail
 OUT=${OUT:-/tmp/scanlab-out}
 W="$OUT/sections"
 mkdir -p "$W"
-START=$(date +%s)
-elapsed() { echo $(( $(date +%s) - START )); }
-step() {  # step NAME SECONDS command...
-  local name=$1 limit=$2
-  shift 2
-  local t0=$(date +%s)
-  timeout -k 5 "$limit" "$@" >"$W/$name.log" 2>&1
-  printf '%-24s exit %3s  %4ss  (t=%ss)\n' "$name" "$?" "$(( $(date +%s) - t0 ))" "$(elapsed)" | tee -a "$W/steps.txt"
-}
+STEP_DIR="$W"
+source "$(dirname "$0")/steps.sh"  # step NAME SECONDS command...: time limit, log, never abort
 : >"$W/steps.txt"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,memory.total --format=csv >"$W/gpu.txt" 2>&1
 
