@@ -39,8 +39,14 @@
 // block that draws the last ticket of a launch puts the counter back to 0 (all
 // other tickets have been handed out by then), so every launch starts at 0.
 //
-// Small n (below 2^21, the register kernel) draws no ticket: tile = blockIdx.x, and progress in
-// any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
+// Three kernels share the status words and the look-back; scan() picks one by n:
+//   * up to 2^20 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
+//     transpose, the shortest path through a block (a small call's time is one block's path);
+//   * up to 2^21 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below);
+//   * from 2^21, staged_scan_kernel, which stages its tile in shared memory (see it).
+//
+// Small n (below 2^21: the latency and register kernels) draws no ticket: tile = blockIdx.x, and
+// progress in any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
 // window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
 // publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
 // first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
@@ -49,7 +55,7 @@
 // large n the same change lost 5% (research/lookback/NOTES.md, round 7; probably because 30,000+ blocks do not
 // start strictly in index order), so the staged kernel keeps the ticket.
 //
-// Tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
+// The register kernel's tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
 // elements; it reads them with coalesced float4 loads (lane l takes vectors
 // l, l+32, ..., l+224: eight 16-byte loads in flight per thread), transposes them
 // through shared memory so each lane gets 32 consecutive elements, scans, and
@@ -148,21 +154,21 @@ __device__ __forceinline__ float warp_sum(float x) {
 // the transpose buffer free of bank conflicts.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
 
-// The sum of tile `tile` of `input` (TILE elements, fewer for the last one), by the 32 lanes of
+// The sum of tile `tile` of `input` (kTile elements, fewer for the last one), by the 32 lanes of
 // one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
-template <bool kVectorized>
+template <bool kVectorized, unsigned kTile>
 __device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
     const unsigned lane = threadIdx.x & 31;
-    const std::size_t base = std::size_t(tile) * TILE;
+    const std::size_t base = std::size_t(tile) * kTile;
     float s = 0.0f;
-    if (kVectorized && base + TILE <= n) {
+    if (kVectorized && base + kTile <= n) {
         const float4* src = reinterpret_cast<const float4*>(input + base);
-        for (unsigned i = lane; i < TILE / 4; i += 32) {
+        for (unsigned i = lane; i < kTile / 4; i += 32) {
             const float4 q = src[i];
             s += (q.x + q.y) + (q.z + q.w);
         }
     } else {
-        for (unsigned i = lane; i < TILE; i += 32)
+        for (unsigned i = lane; i < kTile; i += 32)
             if (base + i < n) s += input[base + i];
     }
     return warp_sum(s);
@@ -184,7 +190,8 @@ constexpr unsigned FALLBACK_POLLS = 2000;
 // by compare-and-swap (so a word the owner managed to write meanwhile is kept).
 // On a GPU that starts blocks roughly in order this never happens; on the CPU
 // backend with blocks in reverse order it happens for every tile.
-template <bool kFallback, bool kVectorized>
+// kTile: the elements per tile of the calling kernel, for the fallback's reduction.
+template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
 __device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
                            const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
@@ -217,7 +224,7 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
                 for (; waiting != 0; waiting &= waiting - 1) {  // one missing tile at a time, whole warp
                     const unsigned l = __ffs(waiting) - 1;
                     const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
-                    const float aggregate = warp_reduce_tile<kVectorized>(input, j, n);
+                    const float aggregate = warp_reduce_tile<kVectorized, kTile>(input, j, n);
                     if (lane == l) {
                         const unsigned long long mine =
                             j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
@@ -265,10 +272,10 @@ __device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoc
 // Run by the 32 lanes of one warp after publish_aggregate(), for a tile > 0: looks back,
 // publishes the tile's INCLUSIVE value, and returns the sum of everything before the tile.
 // (input, n and carry_in serve the fallback only.)
-template <bool kFallback, bool kVectorized>
+template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
 __device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned epoch,
                                        const float* __restrict__ input, unsigned n, const float* carry_in) {
-    const float tile_prefix = look_back<kFallback, kVectorized>(tile, epoch, input, n, carry_in);
+    const float tile_prefix = look_back<kFallback, kVectorized, kTile>(tile, epoch, input, n, carry_in);
     if ((threadIdx.x & 31) == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
     return tile_prefix;
 }
@@ -394,6 +401,108 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
         for (unsigned k = 0; k < ITEMS; ++k) {
             const unsigned f = lane + 32 * k;
             if (warp_base + f < n) output[warp_base + f] = xs[pad(f)];
+        }
+    }
+}
+
+// ---- the latency kernel (small n) ----------------------------------------------------------------
+// Up to LATENCY_UP_TO_N elements every tile is resident at once and a call's time is the length of
+// one block's path, not bandwidth: ncu on an H100 (research/smalln/README.md) found the register
+// kernel's warps issuing 470-790 instructions each at 2^10..2^16 (the transposes, 32 items per lane)
+// against about 70 in lab 5's section scan. Here each thread holds LATENCY_ROWS float4s, row r of
+// the tile being float4s r * LATENCY_THREADS .. + LATENCY_THREADS - 1 (coalesced, no transpose):
+// three adds per float4, warp scans of the rows side by side, and the look-back.
+//
+// Measured on an H100, isolated calls round robin with the copy kernel's (research/smalln/one_tile.sh):
+// 512 threads x 2 float4s (tile 4096, 64 registers, no spills) was as fast as the register kernel
+// or faster at every n from 2^10 to 2^20, by 0.4-0.8 us below 2^16; 256 x 1 float4 (tile 1024) lost
+// from 2^16 on, as its thousand tiles make the look-back walk long.
+constexpr unsigned LATENCY_THREADS = 512;
+constexpr unsigned LATENCY_MIN_BLOCKS_PER_SM = 2;  // 64 registers: no spills
+constexpr unsigned LATENCY_ROWS = 2;
+constexpr unsigned LATENCY_WARPS = LATENCY_THREADS / 32;
+constexpr unsigned LATENCY_TILE = 4 * LATENCY_THREADS * LATENCY_ROWS;  // 4096, as the register kernel's
+constexpr unsigned LATENCY_UP_TO_N = 1u << 20;  // 256 tiles: one wave
+static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
+
+__device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
+    #pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(FULL_MASK, x, d);
+        if (lane >= d) x += other;
+    }
+    return x;
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
+latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+                    const float* carry_in) {
+    __shared__ float s_warp_totals[LATENCY_ROWS][LATENCY_WARPS];
+    __shared__ float s_tile_prefix;
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+    const unsigned tile = blockIdx.x;  // no ticket: the fallback in look_back<true> gives progress
+    const std::size_t base = std::size_t(tile) * LATENCY_TILE + 4 * t;
+    const bool whole = kVectorized && std::size_t(tile + 1) * LATENCY_TILE <= n;
+
+    float4 q[LATENCY_ROWS];
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const std::size_t i = base + 4 * LATENCY_THREADS * r;
+        if (whole)
+            q[r] = reinterpret_cast<const float4*>(input)[i / 4];
+        else
+            q[r] = make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f,
+                               i + 2 < n ? input[i + 2] : 0.0f, i + 3 < n ? input[i + 3] : 0.0f);
+    }
+    float exclusive[LATENCY_ROWS];
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        q[r].y += q[r].x;
+        q[r].z += q[r].y;
+        q[r].w += q[r].z;
+        const float inclusive = warp_inclusive_scan(q[r].w, lane);
+        const float below = __shfl_up_sync(FULL_MASK, inclusive, 1);  // every lane: a warp collective
+        exclusive[r] = lane == 0 ? 0.0f : below;
+        if (lane == 31) s_warp_totals[r][warp] = inclusive;
+    }
+    __syncthreads();
+
+    // Every warp scans the warp totals itself: its own prefix in each row and the tile's aggregate
+    // without a second barrier. Warp 0 publishes and looks back; the others meet it below.
+    float before_row = 0.0f;  // the tile's elements in the rows above row r
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const float totals = warp_inclusive_scan(lane < LATENCY_WARPS ? s_warp_totals[r][lane] : 0.0f, lane);
+        const float below = __shfl_sync(FULL_MASK, totals, warp == 0 ? 0 : warp - 1);
+        exclusive[r] += before_row + (warp == 0 ? 0.0f : below);
+        before_row += __shfl_sync(FULL_MASK, totals, LATENCY_WARPS - 1);
+    }
+    if (warp == 0) {
+        const float aggregate = before_row;
+        float tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+        if (tile != 0)
+            tile_prefix =
+                look_back_and_publish<true, kVectorized, LATENCY_TILE>(tile, aggregate, epoch, input, n, carry_in);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    }
+    __syncthreads();
+
+    const float tile_prefix = s_tile_prefix;
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const float prefix = tile_prefix + exclusive[r];
+        const float4 v = make_float4(q[r].x + prefix, q[r].y + prefix, q[r].z + prefix, q[r].w + prefix);
+        const std::size_t i = base + 4 * LATENCY_THREADS * r;
+        if (whole) {
+            reinterpret_cast<float4*>(output)[i / 4] = v;
+        } else {
+            if (i < n) output[i] = v.x;
+            if (i + 1 < n) output[i + 1] = v.y;
+            if (i + 2 < n) output[i + 2] = v.z;
+            if (i + 3 < n) output[i + 3] = v.w;
         }
     }
 }
@@ -634,6 +743,12 @@ void scan(const float* input, float* output, unsigned n, void*) {
                 launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
             else
                 launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
+        } else if (count <= LATENCY_UP_TO_N) {
+            const unsigned tiles = count / LATENCY_TILE + (count % LATENCY_TILE != 0);
+            if (vectorized)
+                latency_scan_kernel<true><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
+            else
+                latency_scan_kernel<false><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
         } else {
             const unsigned tiles = count / TILE + (count % TILE != 0);
             if (vectorized)
