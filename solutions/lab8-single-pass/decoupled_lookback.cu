@@ -40,7 +40,7 @@
 // other tickets have been handed out by then), so every launch starts at 0.
 //
 // Three kernels share the status words and the look-back; scan() picks one by n:
-//   * up to 2^20 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
+//   * up to 2^15 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
 //     transpose, the shortest path through a block (a small call's time is one block's path);
 //   * up to 2^21 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below);
 //   * from 2^21, staged_scan_kernel, which stages its tile in shared memory (see it).
@@ -413,16 +413,16 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
 // the tile being float4s r * LATENCY_THREADS .. + LATENCY_THREADS - 1 (coalesced, no transpose):
 // three adds per float4, warp scans of the rows side by side, and the look-back.
 //
-// Measured on an H100, isolated calls round robin with the copy kernel's (research/smalln/one_tile.sh):
-// 512 threads x 2 float4s (tile 4096, 64 registers, no spills) was as fast as the register kernel
-// or faster at every n from 2^10 to 2^20, by 0.4-0.8 us below 2^16; 256 x 1 float4 (tile 1024) lost
-// from 2^16 on, as its thousand tiles make the look-back walk long.
+// Measured with isolated calls round robin (research/smalln/one_tile.sh, research/smalln/README.md):
+// 512 threads x 2 float4s (tile 4096, 64 registers, no spills) beat the register kernel by 0.5-0.7 us
+// at 2^10..2^14 on an H100 and an H200 and lost 0.1-0.3 us at 2^16..2^18, hence the switch at 2^15.
+// Tiles of 1024 (256 x 1 float4) lost more from 2^16 on: many tiles make the look-back walk long.
 constexpr unsigned LATENCY_THREADS = 512;
 constexpr unsigned LATENCY_MIN_BLOCKS_PER_SM = 2;  // 64 registers: no spills
 constexpr unsigned LATENCY_ROWS = 2;
 constexpr unsigned LATENCY_WARPS = LATENCY_THREADS / 32;
 constexpr unsigned LATENCY_TILE = 4 * LATENCY_THREADS * LATENCY_ROWS;  // 4096, as the register kernel's
-constexpr unsigned LATENCY_UP_TO_N = 1u << 20;  // 256 tiles: one wave
+constexpr unsigned LATENCY_UP_TO_N = 1u << 15;  // 8 tiles
 static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
 
 __device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
