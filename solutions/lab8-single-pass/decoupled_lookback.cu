@@ -150,6 +150,16 @@ __device__ __forceinline__ float warp_sum(float x) {
     return x;
 }
 
+// Kogge-Stone across the 32 lanes (every lane must take part: a full-mask shuffle).
+__device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
+    #pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(FULL_MASK, x, d);
+        if (lane >= d) x += other;
+    }
+    return x;
+}
+
 // One padding word per 32 makes both the striped and the per-lane accesses to
 // the transpose buffer free of bank conflicts.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
@@ -364,12 +374,7 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     #pragma unroll
     for (unsigned k = 1; k < ITEMS; ++k) v[k] += v[k - 1];  // sequential, per thread
 
-    float inclusive = v[ITEMS - 1];                          // warp scan of thread totals
-    #pragma unroll
-    for (unsigned d = 1; d < 32; d *= 2) {
-        const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
-        if (lane >= d) inclusive += other;
-    }
+    const float inclusive = warp_inclusive_scan(v[ITEMS - 1], lane);  // warp scan of thread totals
     float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
     if (lane == 0) exclusive = 0.0f;
 
@@ -424,15 +429,6 @@ constexpr unsigned LATENCY_WARPS = LATENCY_THREADS / 32;
 constexpr unsigned LATENCY_TILE = 4 * LATENCY_THREADS * LATENCY_ROWS;  // 4096, as the register kernel's
 constexpr unsigned LATENCY_UP_TO_N = 1u << 15;  // 8 tiles
 static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
-
-__device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
-    #pragma unroll
-    for (unsigned d = 1; d < 32; d *= 2) {
-        const float other = __shfl_up_sync(FULL_MASK, x, d);
-        if (lane >= d) x += other;
-    }
-    return x;
-}
 
 template <bool kVectorized>
 __global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
@@ -552,13 +548,7 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
 __device__ __forceinline__ float staged_row_scan(const float4* data, unsigned k, unsigned lane, float* own) {
     const float4 q = data[threadIdx.x + STAGED_THREADS * k];
     *own = (q.x + q.y) + (q.z + q.w);
-    float inclusive = *own;
-    #pragma unroll
-    for (unsigned d = 1; d < 32; d *= 2) {
-        const float other = __shfl_up_sync(FULL_MASK, inclusive, d);
-        if (lane >= d) inclusive += other;
-    }
-    return inclusive;
+    return warp_inclusive_scan(*own, lane);
 }
 
 // The tile's sum from the row totals (any thread, after they are all written).
