@@ -1,6 +1,5 @@
 #include "batch.h"
 
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -15,6 +14,7 @@
 
 #include "lab_grader.h"
 #include "memory_folder.h"
+#include "stale_scratch.h"
 #include "scanlab/core/lab_registry.h"
 
 namespace scanlab::grader {
@@ -84,8 +84,10 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
     r.labs.resize(req.lab_ids.size());
     for (std::size_t l = 0; l < req.lab_ids.size(); ++l) units.push_back({s, l});
   }
-  const std::string scratch_root =
-      scratch_parent() + fmt::format("/scanlab-grade-{}-{}", getpid(), req.seed % 100000);
+  const std::string parent = scratch_parent();
+  remove_stale_scratch(parent);
+  const std::string scratch_root = scratch_folder(parent, static_cast<unsigned>(req.seed % 100000));
+  claim_scratch_folder(scratch_root);
   std::atomic<std::size_t> next{0}, done{0};
   std::vector<double> started(dirs.size(), 0), finished(dirs.size(), 0);
   std::vector<std::size_t> labs_left(dirs.size(), req.lab_ids.size());

@@ -452,8 +452,10 @@ def test_batch_resume(o):
     check(len(reference) == 21, f"uninterrupted run: {len(reference) - 1} rows")
 
     # Kill the grader (SIGKILL, no chance to clean up) once a third of the results are on disk.
+    scratch = fresh(os.path.join(work, "scratch"))  # TMPDIR: where the grader's work folders go
     env = dict(os.environ)
     env.pop("SCANLAB_GRADER_SEED", None)
+    env["TMPDIR"] = scratch
     grader = subprocess.Popen(command(killed), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 400
     def finished():
@@ -472,8 +474,10 @@ def test_batch_resume(o):
           f"summary.csv at the kill lists {listed}; results on disk: {done_before}")
     stamps = {n: os.stat(os.path.join(killed, n + ".json")).st_mtime_ns for n in done_before}
     time.sleep(1.2)  # runners the kill orphaned end at their time limit; then run again
+    left = [f for f in os.listdir(scratch) if f.startswith(f"scanlab-grade-{grader.pid}-")]
+    check(len(left) == 1, f"the killed grader's work folder: {left} in {scratch}")
 
-    p = run(command(killed), timeout=600)
+    p = run(command(killed), env={"TMPDIR": scratch}, timeout=600)
     check(p.returncode == 0, f"resumed run: exit status {p.returncode}")
     m = re.search(r"(\d+) skipped .*?, (\d+) to grade", p.stderr)
     check(m is not None, "no progress line saying how many were skipped")
@@ -488,6 +492,7 @@ def test_batch_resume(o):
     check(final == reference, "summary.csv after the resumed run differs from the uninterrupted run's:\n"
           + "\n".join(",".join(r) for r in final) + "\n---\n" + "\n".join(",".join(r) for r in reference))
     check(not [f for f in os.listdir(killed) if ".tmp" in f], "temporary files left behind")
+    check(not os.listdir(scratch), f"work folders left behind after the resumed run: {os.listdir(scratch)}")
     kinds = {r[0].rsplit("-", 1)[0]: r[1] for r in reference[1:]}
     check(float(kinds["ref"]) > max(float(kinds[k]) for k in kinds if k != "ref"), f"scores {kinds}")
 
