@@ -46,17 +46,17 @@
 //   * from 2^21, staged_scan_kernel, which stages its tile in shared memory (see it).
 //
 // Small n (below 2^21: the latency and register kernels) draws no ticket: tile = blockIdx.x, and
-// progress in any scheduling order comes from a "decoupled fallback" instead: a look-back that has polled a
-// window 2000 times without hearing from a predecessor reduces that predecessor's input itself and
-// publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
+// progress in any scheduling order comes from a "decoupled fallback" instead: a look-back that has
+// polled a window 2000 times without hearing from a predecessor reduces that predecessor's input
+// itself and publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
 // first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
 // there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
 // 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
 // large n the same change lost 5% (research/lookback/NOTES.md, round 7; probably because 30,000+ blocks do not
 // start strictly in index order), so the staged kernel keeps the ticket.
 //
-// The register kernel's tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024 consecutive
-// elements; it reads them with coalesced float4 loads (lane l takes vectors
+// The register kernel's tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024
+// consecutive elements; it reads them with coalesced float4 loads (lane l takes vectors
 // l, l+32, ..., l+224: eight 16-byte loads in flight per thread), transposes them
 // through shared memory so each lane gets 32 consecutive elements, scans, and
 // transposes back for coalesced float4 stores.
