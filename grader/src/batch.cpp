@@ -1,6 +1,5 @@
 #include "batch.h"
 
-
 #include <atomic>
 #include <chrono>
 #include <cstdint>

@@ -164,6 +164,19 @@ __device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
 // the transpose buffer free of bank conflicts.
 __device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
 
+// Elements i .. i + 3 one at a time, those at n or beyond read as 0 and never written: the last,
+// partial tile, and pointers not aligned for float4 accesses.
+__device__ __forceinline__ float4 load_float4_guarded(const float* __restrict__ input, std::size_t i, unsigned n) {
+    return make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f, i + 2 < n ? input[i + 2] : 0.0f,
+                       i + 3 < n ? input[i + 3] : 0.0f);
+}
+__device__ __forceinline__ void store_float4_guarded(float* __restrict__ output, std::size_t i, unsigned n, float4 v) {
+    if (i < n) output[i] = v.x;
+    if (i + 1 < n) output[i + 1] = v.y;
+    if (i + 2 < n) output[i + 2] = v.z;
+    if (i + 3 < n) output[i + 3] = v.w;
+}
+
 // The sum of tile `tile` of `input` (kTile elements, fewer for the last one), by the 32 lanes of
 // one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
 template <bool kVectorized, unsigned kTile>
@@ -304,11 +317,7 @@ __device__ __forceinline__ void load_striped(const float* __restrict__ input, un
     } else {
         #pragma unroll
         for (unsigned j = 0; j < ITEMS / 4; ++j) {
-            const std::size_t i = warp_base + 4 * (lane + 32 * j);
-            q[j].x = i < n ? input[i] : 0.0f;
-            q[j].y = i + 1 < n ? input[i + 1] : 0.0f;
-            q[j].z = i + 2 < n ? input[i + 2] : 0.0f;
-            q[j].w = i + 3 < n ? input[i + 3] : 0.0f;
+            q[j] = load_float4_guarded(input, warp_base + 4 * (lane + 32 * j), n);
         }
     }
 }
@@ -450,8 +459,7 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
         if (whole)
             q[r] = reinterpret_cast<const float4*>(input)[i / 4];
         else
-            q[r] = make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f,
-                               i + 2 < n ? input[i + 2] : 0.0f, i + 3 < n ? input[i + 3] : 0.0f);
+            q[r] = load_float4_guarded(input, i, n);
     }
     float exclusive[LATENCY_ROWS];
     #pragma unroll
@@ -492,14 +500,10 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
         const float prefix = tile_prefix + exclusive[r];
         const float4 v = make_float4(q[r].x + prefix, q[r].y + prefix, q[r].z + prefix, q[r].w + prefix);
         const std::size_t i = base + 4 * LATENCY_THREADS * r;
-        if (whole) {
+        if (whole)
             reinterpret_cast<float4*>(output)[i / 4] = v;
-        } else {
-            if (i < n) output[i] = v.x;
-            if (i + 1 < n) output[i + 1] = v.y;
-            if (i + 2 < n) output[i + 2] = v.z;
-            if (i + 3 < n) output[i + 3] = v.w;
-        }
+        else
+            store_float4_guarded(output, i, n, v);
     }
 }
 
@@ -537,9 +541,8 @@ __device__ __forceinline__ void stage_tile(float4* data, const float* __restrict
     } else {
         #pragma unroll
         for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
-            const std::size_t i = base + 4 * std::size_t(t + STAGED_THREADS * k);
-            data[t + STAGED_THREADS * k] = make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f,
-                                                       i + 2 < n ? input[i + 2] : 0.0f, i + 3 < n ? input[i + 3] : 0.0f);
+            const unsigned v = t + STAGED_THREADS * k;
+            data[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
         }
     }
 }
@@ -682,14 +685,10 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         r.z = r.y + q.z;
         r.w = r.z + q.w;
         const std::size_t i = base + 4 * std::size_t(t + STAGED_THREADS * k);
-        if (kVectorized && full_tile) {
+        if (kVectorized && full_tile)
             reinterpret_cast<float4*>(output + base)[t + STAGED_THREADS * k] = r;
-        } else {
-            if (i < n) output[i] = r.x;
-            if (i + 1 < n) output[i + 1] = r.y;
-            if (i + 2 < n) output[i + 2] = r.z;
-            if (i + 3 < n) output[i + 3] = r.w;
-        }
+        else
+            store_float4_guarded(output, i, n, r);
     }
 }
 
@@ -702,6 +701,9 @@ void launch_staged(unsigned tiles, const float* input, float* output, unsigned c
     (void)carveout;
     staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);
 }
+
+// Tiles of `tile` elements that cover `count` (the last one partial).
+unsigned tiles_covering(unsigned count, unsigned tile) { return count / tile + (count % tile != 0); }
 
 unsigned g_host_epoch = 0;  // epoch of the most recent launch (0 = none yet)
 
@@ -728,19 +730,19 @@ void scan(const float* input, float* output, unsigned n, void*) {
         const float* carry_in = (done == 0) ? nullptr : output + done - 1;
         const unsigned epoch = next_epoch();
         if (count >= STAGED_FROM_N) {
-            const unsigned tiles = count / STAGED_TILE + (count % STAGED_TILE != 0);
+            const unsigned tiles = tiles_covering(count, STAGED_TILE);
             if (vectorized)
                 launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
             else
                 launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
         } else if (count <= LATENCY_UP_TO_N) {
-            const unsigned tiles = count / LATENCY_TILE + (count % LATENCY_TILE != 0);
+            const unsigned tiles = tiles_covering(count, LATENCY_TILE);
             if (vectorized)
                 latency_scan_kernel<true><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
             else
                 latency_scan_kernel<false><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
         } else {
-            const unsigned tiles = count / TILE + (count % TILE != 0);
+            const unsigned tiles = tiles_covering(count, TILE);
             if (vectorized)
                 decoupled_scan_kernel<true><<<tiles, THREADS>>>(input + done, output + done, count, epoch, carry_in);
             else
