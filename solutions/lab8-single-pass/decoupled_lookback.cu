@@ -450,13 +450,12 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
     const unsigned warp = t >> 5;
     const unsigned tile = blockIdx.x;  // no ticket: the fallback in look_back<true> gives progress
     const std::size_t base = std::size_t(tile) * LATENCY_TILE + 4 * t;
-    const bool whole = kVectorized && std::size_t(tile + 1) * LATENCY_TILE <= n;
 
     float4 q[LATENCY_ROWS];
     #pragma unroll
     for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
         const std::size_t i = base + 4 * LATENCY_THREADS * r;
-        if (whole)
+        if (kVectorized && i + 4 <= n)  // the float4 wholly inside n: one access
             q[r] = reinterpret_cast<const float4*>(input)[i / 4];
         else
             q[r] = load_float4_guarded(input, i, n);
@@ -484,23 +483,30 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
         exclusive[r] += before_row + (warp == 0 ? 0.0f : below);
         before_row += __shfl_sync(FULL_MASK, totals, LATENCY_WARPS - 1);
     }
-    if (warp == 0) {
-        const float aggregate = before_row;
-        float tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
-        if (tile != 0)
-            tile_prefix =
-                look_back_and_publish<true, kVectorized, LATENCY_TILE>(tile, aggregate, epoch, input, n, carry_in);
-        if (lane == 0) s_tile_prefix = tile_prefix;
+    // One tile (n <= LATENCY_TILE): nothing to publish, nobody to wait for, no second barrier.
+    // With the float4 accesses above this took 0.4-0.7 us off a 7-8 us isolated call at
+    // 2^10..2^12 on an H100 and an H200 (research/smalln/README.md).
+    float tile_prefix;
+    if (gridDim.x == 1) {
+        tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+    } else {
+        if (warp == 0) {
+            const float aggregate = before_row;
+            float prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+            if (tile != 0)
+                prefix = look_back_and_publish<true, kVectorized, LATENCY_TILE>(tile, aggregate, epoch, input, n,
+                                                                                carry_in);
+            if (lane == 0) s_tile_prefix = prefix;
+        }
+        __syncthreads();
+        tile_prefix = s_tile_prefix;
     }
-    __syncthreads();
-
-    const float tile_prefix = s_tile_prefix;
     #pragma unroll
     for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
         const float prefix = tile_prefix + exclusive[r];
         const float4 v = make_float4(q[r].x + prefix, q[r].y + prefix, q[r].z + prefix, q[r].w + prefix);
         const std::size_t i = base + 4 * LATENCY_THREADS * r;
-        if (whole)
+        if (kVectorized && i + 4 <= n)  // the float4 wholly inside n: one access
             reinterpret_cast<float4*>(output)[i / 4] = v;
         else
             store_float4_guarded(output, i, n, v);
