@@ -121,6 +121,50 @@ void time_all(bench_state& s) {
   std::printf("host-only floor (events with nothing between): %.2f us\n", median(floor_us));
 }
 
+// Back to back at large n (ONE_TILE_STREAM_LOG2="26 28 30"): each call timed alone with events,
+// median of 20, round robin with cudaMemcpy and the copy kernel; the fraction is of cudaMemcpy's
+// median in the same run. For diagnostics such as variant_edits.py's diagnowaitstaged (target 1).
+void time_stream(const char* sizes) {
+  std::vector<unsigned> log2s;
+  for (char* end = nullptr;; sizes = end) {
+    const unsigned long k = std::strtoul(sizes, &end, 10);
+    if (end == sizes) break;
+    log2s.push_back(unsigned(k));
+  }
+  for (unsigned k : log2s) {
+    const std::size_t n = std::size_t(1) << k;
+    float *in = nullptr, *out = nullptr;
+    if (cudaMalloc(&in, n * 4) != cudaSuccess || cudaMalloc(&out, n * 4) != cudaSuccess) {
+      std::printf("stream 2^%u: no memory\n", k);
+      return;
+    }
+    cudaMemset(in, 0, n * 4);
+    cudaEvent_t a, b;
+    cudaEventCreate(&a);
+    cudaEventCreate(&b);
+    const int reps = 20;
+    std::vector<float> t[kScans + 1];
+    for (int r = 0; r < reps + 2; ++r)
+      for (int e = 0; e <= kScans; ++e) {
+        cudaEventRecord(a);
+        if (e == kScans) cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice);
+        else if (e != 1) kEntries[e].fn(in, out, unsigned(n), nullptr);  // lab 5 is no single pass: skipped
+        cudaEventRecord(b);
+        cudaEventSynchronize(b);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, a, b);
+        if (r >= 2) t[e].push_back(ms * 1e3f);  // two warm-up rounds
+      }
+    const float memcpy_us = median(t[kScans]);
+    std::printf("stream 2^%u memcpy %.1f us\n", k, memcpy_us);
+    for (int e = 0; e < kScans; ++e)
+      if (e != 1) std::printf("stream 2^%-3u %-24s %9.1f us  %.3f of memcpy\n", k, kEntries[e].name, median(t[e]),
+                              memcpy_us / median(t[e]));
+    cudaFree(in);
+    cudaFree(out);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -151,7 +195,12 @@ int main(int argc, char** argv) {
     const unsigned n = 1u << std::atoi(argv[2]);
     for (int e = 0; e < kScans; ++e) sample_us(s, kEntries[e].fn, n, 1, true, e);
   } else if (check_all(s)) {
-    time_all(s);
+    if (const char* stream = std::getenv("ONE_TILE_STREAM_LOG2")) {
+      cudaFree(s.flush);  // room for the large buffers
+      time_stream(stream);
+    } else {
+      time_all(s);
+    }
   }
   const cudaError_t err = cudaDeviceSynchronize();
   std::printf("%s\n", cudaGetErrorString(err));

@@ -21,12 +21,37 @@ _DEEP_PATCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "deep_loo
 EDITS = {
     # Polls of the look-back without the 20 ns pause between them.
     "nosleep": [("                __nanosleep(20);\n", "")],
+    # Diagnostic: the staged kernel's look-ahead warp takes 0 as the prefix (no waiting: target 1's
+    # ceiling for this kernel's way of moving bytes; time it with ONE_TILE_STREAM_LOG2).
+    "diagnowaitstaged": [(
+        "        else tile_prefix = look_back<false, false>(tile, epoch, nullptr, 0, nullptr);",
+        "        else tile_prefix = 0.0f;  // diagnostic: no look-back")],
     # Diagnostic: every tile publishes but takes 0 as its prefix (no look-back, no waiting).
     "diagnowait": [(
         "    const float tile_prefix = look_back<kFallback, kVectorized, kTile>(tile, epoch, input, n, carry_in);",
         "    const float tile_prefix = 0.0f;  // diagnostic: no look-back\n"
         "    (void)input; (void)n; (void)carry_in;")],
 }
+
+# "cluster": the latency kernel's tiles in thread-block clusters from LATENCY_TILE + 1 elements
+# (cluster_kernel.inc; CLUSTER_MAX=4 and CLUSTER_UP_TO_N=... after it change it).
+_CLUSTER_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cluster_kernel.inc")
+
+
+def _cluster_edits():
+    with open(_CLUSTER_KERNEL) as f:
+        kernel = f.read()
+    return [
+        ("#include <cuda_pipeline.h>\n", "#include <cuda_pipeline.h>\n#include <cooperative_groups.h>\n"),
+        ("// ---- the staged kernel (large n) ----", kernel + "// ---- the staged kernel (large n) ----"),
+        ("        } else if (count <= LATENCY_UP_TO_N) {\n",
+         "        } else if (count > LATENCY_TILE && count <= CLUSTER_UP_TO_N) {\n"
+         "            if (vectorized)\n"
+         "                launch_cluster<true>(input + done, output + done, count, epoch, carry_in);\n"
+         "            else\n"
+         "                launch_cluster<false>(input + done, output + done, count, epoch, carry_in);\n"
+         "        } else if (count <= LATENCY_UP_TO_N) {\n"),
+    ]
 
 # Switch points: lat<K> uses the latency kernel up to 2^K, staged<K> the staged kernel from 2^K.
 # NAME=VALUE sets any `constexpr unsigned NAME` (LOOKBACK_DEPTH=4).
@@ -58,9 +83,14 @@ def apply(text, edit):
         pattern = rf"constexpr unsigned {name} = 1u << \d+;"
         text, count = re.subn(pattern, f"constexpr unsigned {name} = 1u << {m.group(2)};", text)
         pieces = [(pattern, count)]
+    elif edit == "cluster":
+        pieces = []
+        for old, new in _cluster_edits():
+            pieces.append((old.splitlines()[0], text.count(old)))
+            text = text.replace(old, new)
     else:
         if edit not in EDITS:
-            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, lat<K>, staged<K>, NAME=VALUE)")
+            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, lat<K>, staged<K>, NAME=VALUE)")
         pieces = []
         for old, new in EDITS[edit]:
             pieces.append((old.splitlines()[0], text.count(old)))
