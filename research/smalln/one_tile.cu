@@ -121,6 +121,18 @@ void time_all(bench_state& s) {
   std::printf("host-only floor (events with nothing between): %.2f us\n", median(floor_us));
 }
 
+// Input i = (i % 7) - 3: every inclusive sum is a small integer, (r + 1)(r / 2 - 3) with r = i % 7.
+__global__ void fill_pattern(float* in, std::size_t n) {
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+    in[i] = float(int(i % 7) - 3);
+}
+__global__ void count_wrong(const float* out, std::size_t n, unsigned long long* wrong) {
+  for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x) {
+    const int r = int(i % 7);
+    if (out[i] != float((r + 1) * r / 2 - 3 * (r + 1))) atomicAdd(wrong, 1ull);
+  }
+}
+
 // Back to back at large n (ONE_TILE_STREAM_LOG2="26 28 30"): each call timed alone with events,
 // median of 20, round robin with cudaMemcpy and the copy kernel; the fraction is of cudaMemcpy's
 // median in the same run. For diagnostics such as variant_edits.py's diagnowaitstaged (target 1).
@@ -138,7 +150,7 @@ void time_stream(const char* sizes) {
       std::printf("stream 2^%u: no memory\n", k);
       return;
     }
-    cudaMemset(in, 0, n * 4);
+    fill_pattern<<<1024, 256>>>(in, n);
     cudaEvent_t a, b;
     cudaEventCreate(&a);
     cudaEventCreate(&b);
@@ -160,6 +172,19 @@ void time_stream(const char* sizes) {
     for (int e = 0; e < kScans; ++e)
       if (e != 1) std::printf("stream 2^%-3u %-24s %9.1f us  %.3f of memcpy\n", k, kEntries[e].name, median(t[e]),
                               memcpy_us / median(t[e]));
+    unsigned long long* wrong = nullptr;
+    cudaMalloc(&wrong, sizeof *wrong);
+    for (int e = 2; e < kScans; ++e) {
+      if (std::strncmp(kEntries[e].name, "diag", 4) == 0) continue;  // wrong on purpose
+      cudaMemset(out, 0xff, n * 4);  // NaN poison
+      cudaMemset(wrong, 0, sizeof *wrong);
+      kEntries[e].fn(in, out, unsigned(n), nullptr);
+      count_wrong<<<1024, 256>>>(out, n, wrong);
+      unsigned long long h = 0;
+      cudaMemcpy(&h, wrong, sizeof h, cudaMemcpyDeviceToHost);
+      std::printf("stream 2^%-3u %-24s check: %s (%llu wrong)\n", k, kEntries[e].name, h == 0 ? "all right" : "FAILED", h);
+    }
+    cudaFree(wrong);
     cudaFree(in);
     cudaFree(out);
   }

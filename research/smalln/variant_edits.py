@@ -53,6 +53,21 @@ def _cluster_edits():
          "        } else if (count <= LATENCY_UP_TO_N) {\n"),
     ]
 
+# "persist": the staged kernel as a persistent pipeline with two buffers per block
+# (persistent_kernel.inc).
+_PERSIST_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "persistent_kernel.inc")
+
+
+def _persist_edits():
+    with open(_PERSIST_KERNEL) as f:
+        kernel = f.read()
+    marker = "template <bool kVectorized>\nvoid launch_staged("
+    return [
+        (marker, kernel + marker),
+        ("    staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);\n",
+         "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
+    ]
+
 # Switch points: lat<K> uses the latency kernel up to 2^K, staged<K> the staged kernel from 2^K.
 # NAME=VALUE sets any `constexpr unsigned NAME` (LOOKBACK_DEPTH=4).
 _SWITCHES = {"lat": "LATENCY_UP_TO_N", "staged": "STAGED_FROM_N"}
@@ -83,14 +98,14 @@ def apply(text, edit):
         pattern = rf"constexpr unsigned {name} = 1u << \d+;"
         text, count = re.subn(pattern, f"constexpr unsigned {name} = 1u << {m.group(2)};", text)
         pieces = [(pattern, count)]
-    elif edit == "cluster":
+    elif edit in ("cluster", "persist"):
         pieces = []
-        for old, new in _cluster_edits():
+        for old, new in (_cluster_edits() if edit == "cluster" else _persist_edits()):
             pieces.append((old.splitlines()[0], text.count(old)))
             text = text.replace(old, new)
     else:
         if edit not in EDITS:
-            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, lat<K>, staged<K>, NAME=VALUE)")
+            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, lat<K>, staged<K>, NAME=VALUE)")
         pieces = []
         for old, new in EDITS[edit]:
             pieces.append((old.splitlines()[0], text.count(old)))
