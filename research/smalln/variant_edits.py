@@ -68,6 +68,23 @@ def _persist_edits():
          "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
     ]
 
+# "split": reduce blocks and scan blocks in one grid (split_kernel.inc).
+_SPLIT_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "split_kernel.inc")
+
+
+def _split_edits():
+    with open(_SPLIT_KERNEL) as f:
+        kernel = f.read()
+    marker = "template <bool kVectorized>\nvoid launch_staged("
+    return [
+        (marker, kernel + marker),
+        ("    staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);\n",
+         "    (void)tiles;\n    launch_split<kVectorized>(input, output, count, epoch, carry_in);\n"),
+    ]
+
+
+_INSERTS = {"cluster": _cluster_edits, "persist": _persist_edits, "split": _split_edits}
+
 # Switch points: lat<K> uses the latency kernel up to 2^K, staged<K> the staged kernel from 2^K.
 # NAME=VALUE sets any `constexpr unsigned NAME` (LOOKBACK_DEPTH=4).
 _SWITCHES = {"lat": "LATENCY_UP_TO_N", "staged": "STAGED_FROM_N"}
@@ -98,14 +115,14 @@ def apply(text, edit):
         pattern = rf"constexpr unsigned {name} = 1u << \d+;"
         text, count = re.subn(pattern, f"constexpr unsigned {name} = 1u << {m.group(2)};", text)
         pieces = [(pattern, count)]
-    elif edit in ("cluster", "persist"):
+    elif edit in _INSERTS:
         pieces = []
-        for old, new in (_cluster_edits() if edit == "cluster" else _persist_edits()):
+        for old, new in _INSERTS[edit]():
             pieces.append((old.splitlines()[0], text.count(old)))
             text = text.replace(old, new)
     else:
         if edit not in EDITS:
-            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, lat<K>, staged<K>, NAME=VALUE)")
+            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, split, lat<K>, staged<K>, NAME=VALUE)")
         pieces = []
         for old, new in EDITS[edit]:
             pieces.append((old.splitlines()[0], text.count(old)))
