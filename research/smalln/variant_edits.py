@@ -33,14 +33,15 @@ EDITS = {
         "    (void)input; (void)n; (void)carry_in;")],
 }
 
+def _read_beside(name):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), name)) as f:
+        return f.read()
+
+
 # "cluster": the latency kernel's tiles in thread-block clusters from LATENCY_TILE + 1 elements
 # (cluster_kernel.inc; CLUSTER_MAX=4 and CLUSTER_UP_TO_N=... after it change it).
-_CLUSTER_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cluster_kernel.inc")
-
-
 def _cluster_edits():
-    with open(_CLUSTER_KERNEL) as f:
-        kernel = f.read()
+    kernel = _read_beside("cluster_kernel.inc")
     return [
         ("#include <cuda_pipeline.h>\n", "#include <cuda_pipeline.h>\n#include <cooperative_groups.h>\n"),
         ("// ---- the staged kernel (large n) ----", kernel + "// ---- the staged kernel (large n) ----"),
@@ -53,37 +54,26 @@ def _cluster_edits():
          "        } else if (count <= LATENCY_UP_TO_N) {\n"),
     ]
 
-# "persist": the staged kernel as a persistent pipeline with two buffers per block
-# (persistent_kernel.inc).
-_PERSIST_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "persistent_kernel.inc")
 
-
-def _persist_edits():
-    with open(_PERSIST_KERNEL) as f:
-        kernel = f.read()
+def _staged_replacement(kernel_file, launch):
+    """A kernel file inserted before launch_staged, whose launch then calls `launch` instead."""
     marker = "template <bool kVectorized>\nvoid launch_staged("
     return [
-        (marker, kernel + marker),
+        (marker, _read_beside(kernel_file) + marker),
         ("    staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);\n",
-         "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
-    ]
-
-# "split": reduce blocks and scan blocks in one grid (split_kernel.inc).
-_SPLIT_KERNEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "split_kernel.inc")
-
-
-def _split_edits():
-    with open(_SPLIT_KERNEL) as f:
-        kernel = f.read()
-    marker = "template <bool kVectorized>\nvoid launch_staged("
-    return [
-        (marker, kernel + marker),
-        ("    staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);\n",
-         "    (void)tiles;\n    launch_split<kVectorized>(input, output, count, epoch, carry_in);\n"),
+         launch),
     ]
 
 
-_INSERTS = {"cluster": _cluster_edits, "persist": _persist_edits, "split": _split_edits}
+_INSERTS = {
+    "cluster": _cluster_edits,
+    # the staged kernel as a persistent pipeline with two buffers per block
+    "persist": lambda: _staged_replacement(
+        "persistent_kernel.inc", "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
+    # reduce blocks and scan blocks in one grid
+    "split": lambda: _staged_replacement(
+        "split_kernel.inc", "    (void)tiles;\n    launch_split<kVectorized>(input, output, count, epoch, carry_in);\n"),
+}
 
 # Switch points: lat<K> uses the latency kernel up to 2^K, staged<K> the staged kernel from 2^K.
 # NAME=VALUE sets any `constexpr unsigned NAME` (LOOKBACK_DEPTH=4).
