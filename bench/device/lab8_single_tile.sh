@@ -20,7 +20,8 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 skip=" ${SKIP:-} "  # SKIP="one_tile notes" runs the checks alone
 if [[ $skip != *" one_tile "* ]]; then
 mkdir -p /tmp/one_tile
-ONE_TILE_VARIANTS="file:$BEFORE as-is" ONE_TILE_LOG2="10 11 12 13 14 15 16 18 20" ONE_TILE_NCU_LOG2="10" \
+ONE_TILE_VARIANTS=${ONE_TILE_VARIANTS:-"file:$BEFORE as-is"} ONE_TILE_LOG2=${ONE_TILE_LOG2:-"10 11 12 13 14 15 16 18 20"} \
+  ONE_TILE_NCU_LOG2=${ONE_TILE_NCU_LOG2:-"10"} \
   OUT=/tmp/one_tile timeout -k 10 200 bash research/smalln/one_tile.sh >/tmp/one_tile/log.txt 2>&1
 echo "one_tile exit $?"
 tar -C /tmp -czf "$OUT/one_tile.tar.gz" one_tile
@@ -37,8 +38,8 @@ fi
   [ -f build-gpu/build.ninja ] ||
     timeout -k 5 120 cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=OFF -DSCANLAB_ENABLE_GPU=ON >/dev/null
   timeout -k 5 120 ninja -C build-gpu lab8-single-pass-check-advanced-gpu >/dev/null; echo "build exit $?"
-  for n in "" "--n 1" "--n 1000" "--n 1024" "--n 4095" "--n 4096" "--n 4097" "--n 32768" "--n 32769" \
-           "--n 2097153"; do
+  for n in "" "--n 1" "--n 1000" "--n 1024" "--n 4095" "--n 4096" "--n 4097" "--n 8192" "--n 12289" \
+           "--n 16384" "--n 16385" "--n 32768" "--n 32769" "--n 2097153"; do
     label=${n:-"the lab cases"}
     echo "check $label: $(timeout -k 5 60 build-gpu/bin/lab8-single-pass-check-advanced-gpu \
       --quiet --color never $n 2>&1 | tail -1)"

@@ -42,6 +42,7 @@
 // Three kernels share the status words and the look-back; scan() picks one by n:
 //   * up to 2^15 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
 //     transpose, the shortest path through a block (a small call's time is one block's path);
+//     up to four tiles its blocks add up the tiles before them themselves and skip the look-back;
 //   * up to 2^21 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below);
 //   * from 2^21, staged_scan_kernel, which stages its tile in shared memory (see it).
 //
@@ -437,6 +438,11 @@ constexpr unsigned LATENCY_ROWS = 2;
 constexpr unsigned LATENCY_WARPS = LATENCY_THREADS / 32;
 constexpr unsigned LATENCY_TILE = 4 * LATENCY_THREADS * LATENCY_ROWS;  // 4096, as the register kernel's
 constexpr unsigned LATENCY_UP_TO_N = 1u << 15;  // 8 tiles
+// Up to this many tiles, each block adds up the tiles before it itself instead of looking back: its
+// prefix then needs no other block, and the extra loads are issued with its own. Measured with
+// isolated calls round robin on an H100 and an H200 (research/smalln/README.md): 0.5-0.6 us saved
+// at 2^13 and 0.2 us at 2^14; 8 tiles saved nothing at 2^15 (the last block reads 7 tiles more).
+constexpr unsigned LATENCY_SELF_PREFIX_TILES = 4;
 static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
 
 template <bool kVectorized>
@@ -444,6 +450,7 @@ __global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
 latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
                     const float* carry_in) {
     __shared__ float s_warp_totals[LATENCY_ROWS][LATENCY_WARPS];
+    __shared__ float s_earlier_totals[LATENCY_WARPS];  // self prefix: each warp's share of the earlier tiles
     __shared__ float s_tile_prefix;
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
@@ -459,6 +466,26 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
             q[r] = reinterpret_cast<const float4*>(input)[i / 4];
         else
             q[r] = load_float4_guarded(input, i, n);
+    }
+    // A launch of at most LATENCY_SELF_PREFIX_TILES tiles: this thread's float4s of every earlier
+    // tile (whole tiles, all inside n), summed as they arrive.
+    const bool self_prefix = gridDim.x > 1 && gridDim.x <= LATENCY_SELF_PREFIX_TILES;
+    if (self_prefix) {
+        float earlier = 0.0f;
+        #pragma unroll
+        for (unsigned b = 0; b + 1 < LATENCY_SELF_PREFIX_TILES; ++b) {
+            #pragma unroll
+            for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+                const std::size_t i = std::size_t(b) * LATENCY_TILE + 4 * t + 4 * LATENCY_THREADS * r;
+                if (b < tile) {
+                    const float4 e = kVectorized ? reinterpret_cast<const float4*>(input)[i / 4]
+                                                 : load_float4_guarded(input, i, n);
+                    earlier += (e.x + e.y) + (e.z + e.w);
+                }
+            }
+        }
+        earlier = warp_sum(earlier);
+        if (lane == 0) s_earlier_totals[warp] = earlier;
     }
     float exclusive[LATENCY_ROWS];
     #pragma unroll
@@ -489,6 +516,10 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
     float tile_prefix;
     if (gridDim.x == 1) {
         tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+    } else if (self_prefix) {
+        // Nothing to publish or wait for either (measured: research/smalln/README.md).
+        tile_prefix = (carry_in != nullptr ? *carry_in : 0.0f) +
+                      warp_sum(lane < LATENCY_WARPS ? s_earlier_totals[lane] : 0.0f);
     } else {
         if (warp == 0) {
             const float aggregate = before_row;
