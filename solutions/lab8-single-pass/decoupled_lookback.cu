@@ -445,6 +445,27 @@ constexpr unsigned LATENCY_UP_TO_N = 1u << 15;  // 8 tiles
 constexpr unsigned LATENCY_SELF_PREFIX_TILES = 4;
 static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
 
+// In a launch of at most LATENCY_SELF_PREFIX_TILES tiles: the sum of the calling thread's float4s of
+// every tile before `tile` (whole tiles, all inside n), loaded together and summed as they arrive.
+template <bool kVectorized>
+__device__ __forceinline__ float latency_earlier_tiles_sum(const float* __restrict__ input, unsigned tile,
+                                                           unsigned n) {
+    float sum = 0.0f;
+    #pragma unroll
+    for (unsigned b = 0; b + 1 < LATENCY_SELF_PREFIX_TILES; ++b) {
+        #pragma unroll
+        for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+            const std::size_t i = std::size_t(b) * LATENCY_TILE + 4 * threadIdx.x + 4 * LATENCY_THREADS * r;
+            if (b < tile) {
+                const float4 e = kVectorized ? reinterpret_cast<const float4*>(input)[i / 4]
+                                             : load_float4_guarded(input, i, n);
+                sum += (e.x + e.y) + (e.z + e.w);
+            }
+        }
+    }
+    return sum;
+}
+
 template <bool kVectorized>
 __global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
 latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
@@ -467,24 +488,9 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
         else
             q[r] = load_float4_guarded(input, i, n);
     }
-    // A launch of at most LATENCY_SELF_PREFIX_TILES tiles: this thread's float4s of every earlier
-    // tile (whole tiles, all inside n), summed as they arrive.
     const bool self_prefix = gridDim.x > 1 && gridDim.x <= LATENCY_SELF_PREFIX_TILES;
     if (self_prefix) {
-        float earlier = 0.0f;
-        #pragma unroll
-        for (unsigned b = 0; b + 1 < LATENCY_SELF_PREFIX_TILES; ++b) {
-            #pragma unroll
-            for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
-                const std::size_t i = std::size_t(b) * LATENCY_TILE + 4 * t + 4 * LATENCY_THREADS * r;
-                if (b < tile) {
-                    const float4 e = kVectorized ? reinterpret_cast<const float4*>(input)[i / 4]
-                                                 : load_float4_guarded(input, i, n);
-                    earlier += (e.x + e.y) + (e.z + e.w);
-                }
-            }
-        }
-        earlier = warp_sum(earlier);
+        const float earlier = warp_sum(latency_earlier_tiles_sum<kVectorized>(input, tile, n));
         if (lane == 0) s_earlier_totals[warp] = earlier;
     }
     float exclusive[LATENCY_ROWS];
