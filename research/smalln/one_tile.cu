@@ -121,6 +121,17 @@ void time_all(bench_state& s) {
   std::printf("host-only floor (events with nothing between): %.2f us\n", median(floor_us));
 }
 
+// "10 12 14" -> {10, 12, 14}: the sizes' exponents of ONE_TILE_LOG2 and ONE_TILE_STREAM_LOG2.
+std::vector<unsigned> parse_log2_list(const char* text) {
+  std::vector<unsigned> log2s;
+  for (char* end = nullptr;; text = end) {
+    const unsigned long k = std::strtoul(text, &end, 10);
+    if (end == text) break;
+    log2s.push_back(unsigned(k));
+  }
+  return log2s;
+}
+
 // Input i = (i % 7) - 3: every inclusive sum is a small integer, (r + 1)(r / 2 - 3) with r = i % 7.
 __global__ void fill_pattern(float* in, std::size_t n) {
   for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
@@ -136,13 +147,7 @@ __global__ void count_wrong(const float* out, std::size_t n, unsigned long long*
 // Back to back at large n (ONE_TILE_STREAM_LOG2="26 28 30"): each call timed alone with events,
 // median of 20, round robin with cudaMemcpy and the copy kernel; the fraction is of cudaMemcpy's
 // median in the same run. For diagnostics such as variant_edits.py's diagnowaitstaged (target 1).
-void time_stream(const char* sizes) {
-  std::vector<unsigned> log2s;
-  for (char* end = nullptr;; sizes = end) {
-    const unsigned long k = std::strtoul(sizes, &end, 10);
-    if (end == sizes) break;
-    log2s.push_back(unsigned(k));
-  }
+void time_stream(const std::vector<unsigned>& log2s) {
   for (unsigned k : log2s) {
     const std::size_t n = std::size_t(1) << k;
     float *in = nullptr, *out = nullptr;
@@ -195,13 +200,9 @@ void time_stream(const char* sizes) {
 int main(int argc, char** argv) {
   cudaDeviceGetAttribute(&g_sms, cudaDevAttrMultiProcessorCount, 0);
   if (const char* sizes = std::getenv("ONE_TILE_LOG2")) {
-    g_log2.clear();
-    for (char* end = nullptr;; sizes = end) {
-      const unsigned long k = std::strtoul(sizes, &end, 10);
-      if (end == sizes) break;
+    g_log2 = parse_log2_list(sizes);
+    for (unsigned k : g_log2)
       if (k > 22) { std::printf("ONE_TILE_LOG2: at most 22\n"); return 1; }
-      g_log2.push_back(unsigned(k));
-    }
   }
   bench_state s;
   s.flush_bytes = std::size_t(256) << 20;
@@ -222,7 +223,7 @@ int main(int argc, char** argv) {
   } else if (check_all(s)) {
     if (const char* stream = std::getenv("ONE_TILE_STREAM_LOG2")) {
       cudaFree(s.flush);  // room for the large buffers
-      time_stream(stream);
+      time_stream(parse_log2_list(stream));
     } else {
       time_all(s);
     }
