@@ -70,6 +70,14 @@ _INSERTS = {
     # the staged kernel as a persistent pipeline with two buffers per block
     "persist": lambda: _staged_replacement(
         "persistent_kernel.inc", "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
+    # producer, reduce, look-back and consumer warps over a ring of buffers (one block per SM)
+    "pc": lambda: _staged_replacement(
+        "pc_kernel.inc", "    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
+    # diagnostic: "pc" with its look-back warps taking 0 as the prefix (its way of moving bytes alone)
+    "diagnowaitpc": lambda: _staged_replacement(
+        "pc_kernel.inc", "    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);\n") + [(
+        "        else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);",
+        "        else prefix = 0.0f;  // diagnostic: no look-back")],
     # reduce blocks and scan blocks in one grid
     "split": lambda: _staged_replacement(
         "split_kernel.inc", "    (void)tiles;\n    launch_split<kVectorized>(input, output, count, epoch, carry_in);\n"),
@@ -112,7 +120,7 @@ def apply(text, edit):
             text = text.replace(old, new)
     else:
         if edit not in EDITS:
-            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, split, lat<K>, staged<K>, NAME=VALUE)")
+            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, pc, diagnowaitpc, split, lat<K>, staged<K>, NAME=VALUE)")
         pieces = []
         for old, new in EDITS[edit]:
             pieces.append((old.splitlines()[0], text.count(old)))
