@@ -65,17 +65,21 @@ def _staged_replacement(kernel_file, launch):
     ]
 
 
+def _pc_edits():
+    """pc_kernel.inc in place of the staged kernel's launch."""
+    return _staged_replacement(
+        "pc_kernel.inc", "    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);\n")
+
+
 _INSERTS = {
     "cluster": _cluster_edits,
     # the staged kernel as a persistent pipeline with two buffers per block
     "persist": lambda: _staged_replacement(
         "persistent_kernel.inc", "    launch_persistent<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
     # producer, reduce, look-back and consumer warps over a ring of buffers (one block per SM)
-    "pc": lambda: _staged_replacement(
-        "pc_kernel.inc", "    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);\n"),
+    "pc": _pc_edits,
     # diagnostic: "pc" with its look-back warps taking 0 as the prefix (its way of moving bytes alone)
-    "diagnowaitpc": lambda: _staged_replacement(
-        "pc_kernel.inc", "    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);\n") + [(
+    "diagnowaitpc": lambda: _pc_edits() + [(
         "        else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);",
         "        else prefix = 0.0f;  // diagnostic: no look-back")],
     # reduce blocks and scan blocks in one grid
@@ -120,7 +124,7 @@ def apply(text, edit):
             text = text.replace(old, new)
     else:
         if edit not in EDITS:
-            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, cluster, persist, pc, diagnowaitpc, split, lat<K>, staged<K>, NAME=VALUE)")
+            sys.exit(f"variant_edits: no edit named {edit!r} (known: {', '.join(EDITS)}, deep, {', '.join(_INSERTS)}, lat<K>, staged<K>, NAME=VALUE)")
         pieces = []
         for old, new in EDITS[edit]:
             pieces.append((old.splitlines()[0], text.count(old)))
