@@ -1,5 +1,7 @@
 #include "access_checks.h"
 
+#include "scanlab/cpu/device_impl/runtime_hooks.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -440,6 +442,7 @@ void access_checks_block_end() {
 void access_checks_launch_end() {
   if (access_checker* c = active_access_checker) c->launch_end();
 }
+void stop_access_checks_for_launch() { access_checks_launch_end(); }
 
 }  // namespace scanlab::cpu::detail
 

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "access_checks.h"
 #include "error_state.h"
@@ -237,6 +238,7 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   phase_sites_.clear();
   outcome_ = {};
   ready_head_ = ready_count_ = 0;
+  transactions_.clear();
   writable_block_idx = block_idx;
   writable_block_dim = block_dim;
   prepare_threads(count_, block_dim);
@@ -647,6 +649,21 @@ void block_scheduler::complete_group(warp_group& group, unsigned warp_index) {
   }
 }
 
+bool block_scheduler::yield() {
+  cuda_thread* self = tls.thread;
+  const std::uint64_t before = switches_.load(std::memory_order_relaxed);
+  push_ready(self);
+  switch_away(self);
+  // switch_away entered this thread again: once if it came straight back, more if others ran.
+  return switches_.load(std::memory_order_relaxed) - before > 1;
+}
+
+block_scheduler::transactions& block_scheduler::transactions_of(const void* barrier) {
+  for (auto& [address, t] : transactions_)
+    if (address == barrier) return t;
+  return transactions_.emplace_back(barrier, transactions{}).second;
+}
+
 void block_scheduler::fail(problem kind, std::string message) {
   outcome_.kind = kind;
   outcome_.message = std::move(message);
@@ -670,6 +687,37 @@ std::uint64_t warp_collective(warp_op op, unsigned mask, std::uint64_t value, in
 }
 
 unsigned active_lanes_mask(const char* file, int line) { return this_scheduler().active_mask(file, line); }
+
+bool yield_to_block() { return this_scheduler().yield(); }
+void note_arrive_wait_progress() { this_scheduler().note_progress(); }
+
+void arrive_wait_deadlock(const char* what) {
+  std::ostringstream m;
+  m << "deadlock in block " << describe_index(blockIdx) << " of " << describe_launch(current_launch()) << ": thread "
+    << describe_index(threadIdx) << " waits on " << what
+    << " whose phase cannot complete: no other thread of the block can run (each has exited, or waits at a "
+       "barrier or warp collective). Count the arrivals (and the bytes of bulk copies) that init() asked for.\n"
+    << this_scheduler().describe_waiting();
+  this_scheduler().fail(problem::deadlock, m.str());
+}
+
+void expect_transaction_bytes(const void* barrier, std::ptrdiff_t bytes) {
+  this_scheduler().transactions_of(barrier).bytes += bytes;
+}
+
+bool arrival_goes_ahead(const void* barrier, std::ptrdiff_t count) {
+  block_scheduler::transactions& t = this_scheduler().transactions_of(barrier);
+  if (t.bytes <= 0) return true;
+  t.held_back += count;
+  return false;
+}
+
+std::ptrdiff_t transaction_bytes_landed(const void* barrier, std::ptrdiff_t bytes) {
+  block_scheduler::transactions& t = this_scheduler().transactions_of(barrier);
+  t.bytes -= bytes;
+  if (t.bytes > 0) return 0;
+  return std::exchange(t.held_back, 0);
+}
 
 void trap(const char* file, int line) {
   std::ostringstream m;

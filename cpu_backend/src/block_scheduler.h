@@ -75,6 +75,17 @@ class block_scheduler {
                      int line);
   // __activemask(): the lanes of the caller's warp that reach this call together (see the .cpp).
   unsigned active_mask(const char* file, int line);
+  // An arrive/wait barrier's waiter steps aside: the calling thread goes to the back of the
+  // runnable threads. False if it was the only runnable one (nothing else can change anything).
+  bool yield();
+  // A wait on an arrive/wait barrier ended after yielding: counts as progress for the watchdog.
+  void note_progress() { phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  // Bulk-copy transactions by barrier address (see runtime_hooks.h); cleared at block start.
+  struct transactions {
+    std::ptrdiff_t bytes = 0;       // expected and not yet landed (negative: landed before expected)
+    std::ptrdiff_t held_back = 0;   // arrivals waiting for the bytes
+  };
+  transactions& transactions_of(const void* barrier);
   [[noreturn]] void fail(problem kind, std::string message);
   // After a launch's blocks: a report if one of its threads overflowed its fiber stack, else "".
   std::string check_stacks();
@@ -149,6 +160,7 @@ class block_scheduler {
   std::atomic<std::uint64_t> switches_{0};  // read by the watchdog thread
   std::atomic<std::uint64_t> phases_{0};    // likewise
   block_outcome outcome_;
+  std::vector<std::pair<const void*, transactions>> transactions_;  // few barriers per block: a list
   // cpu-tsan only (the addresses serve as ThreadSanitizer sync objects; never read or written):
   // block start and end, the barrier being gathered (two alternate, so a thread that has already
   // passed barrier k and reaches barrier k+1 cannot lend its later writes to a thread that is still

@@ -4,6 +4,7 @@
 // CUDA's occupancy calculator would for a Hopper-class device with one multiprocessor.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -24,6 +25,25 @@ constexpr int memory_clock_rate_khz = 1000000;
 constexpr int max_texture_1d_linear = 1 << 27;
 constexpr int registers_per_thread_assumed = 32;  // what occupancy assumes a kernel uses
 
+// The compute capability reported (cudaGetDeviceProperties, attributes, and a kernel's ptxVersion and
+// binaryVersion): 9.0, the feature set emulated, unless SCANLAB_COMPUTE_CAPABILITY names another
+// between 7.0 and 9.0 ("8.0"), so that code which picks its path by the GPU it finds can be tested
+// on each path. The device code is still compiled once, as for sm_90.
+struct compute_capability {
+  int major = 9, minor = 0;
+};
+compute_capability reported_compute_capability() {
+  compute_capability cc;
+  const char* v = std::getenv("SCANLAB_COMPUTE_CAPABILITY");
+  int major = 0, minor = 0;
+  if (v == nullptr || std::sscanf(v, "%d.%d", &major, &minor) != 2) return cc;
+  if (major * 10 + minor < 70 || major * 10 + minor > 90) {
+    std::fprintf(stderr, "scanlab-cpu: SCANLAB_COMPUTE_CAPABILITY=%s is not between 7.0 and 9.0; reporting 9.0\n", v);
+    return cc;
+  }
+  return {major, minor};
+}
+
 cudaDeviceProp make_properties() {
   cudaDeviceProp p{};
   std::snprintf(p.name, sizeof p.name, "scanlab CPU backend");
@@ -41,8 +61,9 @@ cudaDeviceProp make_properties() {
   p.maxGridSize[1] = 65535;
   p.maxGridSize[2] = 65535;
   p.totalConstMem = 65536;
-  p.major = 9;  // the feature set emulated is Hopper's warp-synchronous model
-  p.minor = 0;
+  const compute_capability cc = reported_compute_capability();  // Hopper's warp-synchronous model
+  p.major = cc.major;
+  p.minor = cc.minor;
   p.textureAlignment = 512;
   p.texturePitchAlignment = 32;
   p.multiProcessorCount = 1;  // one block runs at a time
@@ -438,8 +459,8 @@ cudaError_t cudaFuncGetAttributes(cudaFuncAttributes* attr, const void* func) {
   // could (0 otherwise: a template kernel, or a type that names the kernel's own declarations).
   attr->maxThreadsPerBlock = properties().maxThreadsPerBlock;
   attr->numRegs = registers_per_thread_assumed;
-  attr->ptxVersion = 90;
-  attr->binaryVersion = 90;
+  attr->ptxVersion = properties().major * 10 + properties().minor;
+  attr->binaryVersion = attr->ptxVersion;
   attr->preferredShmemCarveout = -1;
   std::lock_guard<std::mutex> lock(settings_mutex);
   auto it = kernel_dynamic_shared().find(func);

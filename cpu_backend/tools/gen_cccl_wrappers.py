@@ -24,8 +24,8 @@ INCLUDE = HERE.parent / "include"
 PUBLIC_FOLDERS = ("cuda", "cuda/std", "nv")
 
 # Written by hand, not generated: <cuda/annotated_ptr> falls back to scanlab's own subset where
-# CCCL is missing, because lab 8's reference solution uses it; <cuda/barrier> rejects block-scope
-# barriers by name.
+# CCCL is missing, because lab 8's reference solution uses it; <cuda/barrier> adds the bulk copies
+# that CCCL declares for nvcc's device pass only (scanlab/cpu/bulk_copy.h).
 HAND_WRITTEN = {"cuda/annotated_ptr", "cuda/barrier"}
 
 INSTALL_HINT = ("install the CUDA toolkit, or run `python3 -m pip install --target "

@@ -267,7 +267,9 @@ void describe_mismatch(const runner_context& ctx, const case_def& c, const core:
                        case_result& r) {
   const unsigned S = ctx.spec.check_section();
   if (check.all_never_written()) {
-    fail(r, "output never written", hint_for_output(check, ctx.spec), call);
+    // In the second call, after a right first one, the kernel ran before: what changed is state it kept.
+    fail(r, call == 1 ? "output never written" : "output never written in the second call",
+         call == 1 ? hint_for_output(check, ctx.spec) : hint_for_second_call("wrote no output at all"), call);
     r.details.push_back(c.n == 1 ? std::string("the one element still holds the poison the harness wrote before the call")
                                  : fmt::format("all {} elements still hold the poison the harness wrote before the call", c.n));
     if (c.given) add_diff_table(check, r);

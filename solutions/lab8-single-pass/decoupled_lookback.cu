@@ -95,7 +95,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include <cuda/annotated_ptr>  // cuda::apply_access_property: the staged kernel's L2 prefetch
+#include <cuda/annotated_ptr>  // cuda::apply_access_property: the staged and ring kernels' L2 prefetch
+#include <cuda/barrier>         // the ring kernel's arrive/wait barriers and bulk copies
 #include <cuda_pipeline.h>
 
 namespace {
@@ -745,6 +746,300 @@ void launch_staged(unsigned tiles, const float* input, float* output, unsigned c
     staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);
 }
 
+// ---- the ring kernel (large n, compute capability 9.0 and later) ------------------------------
+// The staged kernel keeps a tile in shared memory from its ticket to its stores, so a tile that
+// waits for its prefix holds 32 KB and a block slot the whole time: on an H200 that wait is what
+// stands between 0.88 and 0.97 of a copy (the staged kernel without its wait; research/smalln,
+// rounds 26-27). Here one block per SM takes tiles by ticket until they run out, and its warps
+// split the work so that nothing which moves bytes in ever waits for a prefix:
+//   producer warp    waits for a free buffer of a ring of RING_SLOTS, draws a ticket, and hands
+//                    the tile's copy to the bulk-copy engine (TMA: cuda::device::memcpy_async_tx);
+//   reduce warps     sum each landed tile and publish its aggregate (they wait for nothing else);
+//   look-back warps  one per buffer: walk back from the moment the ticket is drawn;
+//   consumer groups  copy a landed tile into registers and free its buffer at once, then wait for
+//                    the prefix, publish INCLUSIVE and store. A waiting tile holds registers, not a
+//                    buffer, so the ring keeps loading.
+// The roles hand over through arrive/wait barriers (cuda::barrier) in shared memory, one set per
+// buffer; iteration i of a role uses buffer i % RING_SLOTS in phase (i / RING_SLOTS) & 1.
+// Progress in any schedule: a drawn ticket's aggregate depends only on its copy, so every look-back
+// ends. Measured back to back against cudaMemcpy at 2^26 / 2^28 / 2^30 (research/smalln/README.md,
+// round 27): H200 0.91 / 0.93 / 0.93 (staged kernel 0.85 / 0.88 / 0.88), H100 1.00 (0.96-0.99).
+// The constants are that round's best: 4 reduce warps beat 1-2 by 0.5-2%; a third consumer group
+// lost 1-3%; prefetching 64 tiles ahead beat 32 and 256 by 1-2%, and without it the ring lost to
+// the staged kernel (0.82).
+constexpr unsigned RING_SLOTS = 6;           // 32 KB buffers: 192 KB of the SM's 228 KB
+constexpr unsigned RING_GROUPS = 2;          // consumer groups of STAGED_THREADS threads
+constexpr unsigned RING_REDUCE_WARPS = 4;
+constexpr unsigned RING_PREFETCH_AHEAD = 64;  // the producer has tile ticket + 64 fetched into L2
+constexpr unsigned RING_FIRST_REDUCE = 32;
+constexpr unsigned RING_FIRST_LOOK_BACK = RING_FIRST_REDUCE + 32 * RING_REDUCE_WARPS;
+constexpr unsigned RING_FIRST_CONSUMER = RING_FIRST_LOOK_BACK + 32 * RING_SLOTS;
+constexpr unsigned RING_THREADS = RING_FIRST_CONSUMER + RING_GROUPS * STAGED_THREADS;  // 864
+constexpr unsigned RING_BUFFER_BYTES = RING_SLOTS * STAGED_TILE * sizeof(float);
+constexpr unsigned RING_DONE = 0xffffffffu;  // the ticket of a buffer after the block's last tile
+// A buffer is free again once the last reduce warp, every consumer warp of its group and its
+// look-back warp (which reads the ticket) are done with it.
+constexpr unsigned RING_EMPTY_ARRIVALS = 1 + STAGED_WARPS + 1;
+static_assert(RING_THREADS <= 1024 && RING_SLOTS % RING_GROUPS == 0, "ring shape");
+static_assert((STAGED_TILE / 4) % (32 * RING_REDUCE_WARPS) == 0, "whole float4 rows per reduce warp");
+
+using block_barrier = cuda::barrier<cuda::thread_scope_block>;
+
+// RING_SLOTS a multiple of RING_GROUPS: each buffer is always read by the same group, so a group
+// never waits on a buffer's barrier while another group's phase of it is still open.
+struct RingShared {
+    block_barrier full[RING_SLOTS];          // the tile (or RING_DONE) is in the buffer
+    block_barrier empty[RING_SLOTS];         // every reader is done with the buffer
+    block_barrier drawn[RING_SLOTS];         // the buffer's ticket is written
+    block_barrier prefix_ready[RING_SLOTS];  // its look-back warp has the tile's prefix
+    block_barrier prefix_taken[RING_SLOTS];  // its consumers have read it
+    block_barrier rows_written[RING_GROUPS];  // every warp of the group has its row totals written
+    unsigned ticket[RING_SLOTS];
+    float prefix[RING_SLOTS];
+    float reduce_partial[RING_SLOTS][RING_REDUCE_WARPS];
+    unsigned reduce_arrived[RING_SLOTS];     // reduce warps done, counted up for ever
+    float rows[RING_GROUPS][2][STAGED_VECTORS][STAGED_WARPS];  // two tiles per group in turn
+};
+
+// The tile's copy by the bulk-copy engine (TMA), which arrives on `full` once its bytes have
+// landed. Compute capability 9.0 and later: launch_ring never launches a build for an older GPU.
+__device__ __forceinline__ void ring_bulk_copy(float4* buffer, const float* source, block_barrier& full) {
+#if __CUDA_ARCH__ >= 900
+    constexpr unsigned bytes = STAGED_TILE * sizeof(float);
+    cuda::device::memcpy_async_tx(buffer, reinterpret_cast<const float4*>(source), cuda::aligned_size_t<16>(bytes), full);
+    (void)cuda::device::barrier_arrive_tx(full, 1, bytes);
+#else
+    __trap();
+#endif
+}
+
+// Warp 0. After its last tile it fills RING_SLOTS buffers with RING_DONE, so every reader stops.
+// Bulk copies (the async proxy) only ever overwrite buffers that the generic proxy read, which the
+// barriers order; the one tile that is written here with plain stores (the last, partial one, or
+// every tile when the pointers are not 16-byte aligned) is never overwritten by a bulk copy.
+template <bool kVectorized>
+__device__ void ring_produce(RingShared& s, float4* ring, const float* __restrict__ input, unsigned n, unsigned tiles) {
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned last_draw = tiles + gridDim.x - 1;  // every block draws exactly one ticket >= tiles
+    unsigned done_at = RING_DONE;
+    for (unsigned i = 0; done_at == RING_DONE || i < done_at + RING_SLOTS; ++i) {
+        const unsigned slot = i % RING_SLOTS;
+        if (i >= RING_SLOTS) s.empty[slot].wait_parity((i / RING_SLOTS - 1) & 1);
+        unsigned ticket = RING_DONE;
+        if (done_at == RING_DONE) {
+            unsigned drawn = 0;
+            if (lane == 0) {
+                drawn = atomicAdd(&g_ticket, 1u);
+                if (drawn == last_draw) atomicExch(&g_ticket, 0u);
+            }
+            ticket = __shfl_sync(FULL_MASK, drawn, 0);
+            if (ticket >= tiles) {
+                ticket = RING_DONE;
+                done_at = i;
+            }
+        }
+        if (lane == 0) {
+            s.ticket[slot] = ticket;
+            (void)s.drawn[slot].arrive();
+        }
+        float4* buffer = ring + slot * (STAGED_TILE / 4);
+        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
+        if (ticket == RING_DONE) {
+            if (lane == 0) (void)s.full[slot].arrive();
+        } else if (kVectorized && base + STAGED_TILE <= n) {
+            // As in the staged kernel: the copies then mostly hit L2 (one 128-byte line per request).
+            const std::size_t ahead = base + std::size_t(RING_PREFETCH_AHEAD) * STAGED_TILE;
+            if (ahead + STAGED_TILE <= n) {
+                #pragma unroll
+                for (unsigned line = lane; line < STAGED_TILE / 32; line += 32)
+                    cuda::apply_access_property(input + ahead + 32 * line, 128, cuda::access_property::normal{});
+            }
+            if (lane == 0) ring_bulk_copy(buffer, input + base, s.full[slot]);
+        } else {
+            for (unsigned v = lane; v < STAGED_TILE / 4; v += 32)
+                buffer[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
+            __syncwarp();
+            if (lane == 0) (void)s.full[slot].arrive();
+        }
+    }
+}
+
+// The reduce warps: every landed tile's sum, published at once as its aggregate. The last warp to
+// finish a tile adds the warps' sums (in warp order, so the result does not depend on timing).
+// The count may run ahead of 0..3 per tile: a buffer's next tile cannot land before this one's
+// last reduce warp has freed it.
+__device__ void ring_reduce(RingShared& s, const float4* ring, unsigned epoch) {
+    const unsigned r = threadIdx.x - RING_FIRST_REDUCE;
+    const unsigned lane = r & 31;
+    for (unsigned i = 0;; ++i) {
+        const unsigned slot = i % RING_SLOTS;
+        s.full[slot].wait_parity((i / RING_SLOTS) & 1);
+        const unsigned ticket = s.ticket[slot];
+        if (ticket == RING_DONE) return;
+        const float4* buffer = ring + slot * (STAGED_TILE / 4);
+        float sum = 0.0f;
+        #pragma unroll
+        for (unsigned v = r; v < STAGED_TILE / 4; v += 32 * RING_REDUCE_WARPS) {
+            const float4 q = buffer[v];
+            sum += (q.x + q.y) + (q.z + q.w);
+        }
+        sum = warp_sum(sum);
+        if (lane != 0) continue;
+        s.reduce_partial[slot][r / 32] = sum;
+        __threadfence_block();  // the partial before the count
+        if (atomicAdd(&s.reduce_arrived[slot], 1u) % RING_REDUCE_WARPS != RING_REDUCE_WARPS - 1) continue;
+        __threadfence_block();  // the count before the other warps' partials
+        float aggregate = 0.0f;
+        #pragma unroll
+        for (unsigned w = 0; w < RING_REDUCE_WARPS; ++w) aggregate += s.reduce_partial[slot][w];
+        if (ticket != 0) publish(ticket, make_word(epoch, false, aggregate));  // tile 0: INCLUSIVE only
+        (void)s.empty[slot].arrive();
+    }
+}
+
+// Look-back warp `w`: the tiles that pass through buffer w.
+__device__ void ring_look_back(RingShared& s, unsigned w, unsigned epoch, const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    for (unsigned i = w;; i += RING_SLOTS) {
+        const unsigned phase = (i / RING_SLOTS) & 1;
+        s.drawn[w].wait_parity(phase);
+        const unsigned ticket = s.ticket[w];
+        if (ticket == RING_DONE) return;
+        __syncwarp();
+        if (lane == 0) (void)s.empty[w].arrive();  // the ticket is read: the buffer may be refilled
+        float prefix = 0.0f;
+        if (ticket == 0) prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);
+        if (i >= RING_SLOTS) s.prefix_taken[w].wait_parity(phase ^ 1);  // the previous prefix was read
+        if (lane == 0) {
+            s.prefix[w] = prefix;
+            (void)s.prefix_ready[w].arrive();
+        }
+    }
+}
+
+// Consumer group `g`: its k-th tile is the block's tile g + k * RING_GROUPS. Thread t of the group
+// holds the float4s t, t + 256, ... of the tile in registers, as the staged kernel's data threads
+// hold them in shared memory, and computes the same sums in the same order.
+template <bool kVectorized>
+__device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, float* __restrict__ output, unsigned n,
+                             unsigned epoch) {
+    const unsigned t = threadIdx.x - RING_FIRST_CONSUMER - g * STAGED_THREADS;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+    for (unsigned i = g, k = 0;; i += RING_GROUPS, ++k) {
+        const unsigned slot = i % RING_SLOTS;
+        const unsigned phase = (i / RING_SLOTS) & 1;
+        s.full[slot].wait_parity(phase);
+        const unsigned ticket = s.ticket[slot];
+        if (ticket == RING_DONE) return;
+        const float4* buffer = ring + slot * (STAGED_TILE / 4);
+        float4 q[STAGED_VECTORS];
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) q[v] = buffer[t + STAGED_THREADS * v];
+        __syncwarp();
+        if (lane == 0) (void)s.empty[slot].arrive();  // this warp's float4s are in registers
+        float (*rows)[STAGED_WARPS] = s.rows[g][k & 1];
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
+            const float own = (q[v].x + q[v].y) + (q[v].z + q[v].w);
+            const float inclusive = warp_inclusive_scan(own, lane);
+            if (lane == 31) rows[v][warp] = inclusive;
+        }
+        s.prefix_ready[slot].wait_parity(phase);
+        const float tile_prefix = s.prefix[slot];
+        __syncwarp();
+        if (lane == 0) (void)s.rows_written[g].arrive();
+        s.rows_written[g].wait_parity(k & 1);  // every row total written, every thread has the prefix
+        if (t == 0) {
+            (void)s.prefix_taken[slot].arrive();
+            publish(ticket, make_word(epoch, true, tile_prefix + staged_aggregate(rows)));
+        }
+        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
+        const bool full_tile = base + STAGED_TILE <= n;
+        float running = tile_prefix;  // the tile's prefix, then each row's total in turn
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
+            float before = running;  // earlier rows, and the earlier warps of this row
+            #pragma unroll
+            for (unsigned w = 0; w < STAGED_WARPS; ++w) {
+                const float x = rows[v][w];
+                if (w < warp) before += x;
+                running += x;
+            }
+            const float own = (q[v].x + q[v].y) + (q[v].z + q[v].w);
+            const float inclusive = warp_inclusive_scan(own, lane);
+            float4 r;
+            r.x = before + (inclusive - own) + q[v].x;
+            r.y = r.x + q[v].y;
+            r.z = r.y + q[v].z;
+            r.w = r.z + q[v].w;
+            const unsigned idx = t + STAGED_THREADS * v;
+            if (kVectorized && full_tile)
+                reinterpret_cast<float4*>(output + base)[idx] = r;
+            else
+                store_float4_guarded(output, base + 4 * std::size_t(idx), n, r);
+        }
+    }
+}
+
+// The barriers are initialised by init() below; nvcc's note that it runs no constructor for them
+// is expected (as in the CUDA Programming Guide's own examples).
+#pragma nv_diag_suppress static_var_with_dynamic_init
+template <bool kVectorized>
+__global__ void __launch_bounds__(RING_THREADS, 1)
+ring_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+                 const float* carry_in, unsigned tiles) {
+    extern __shared__ __align__(128) float4 s_ring[];
+    __shared__ RingShared s;
+    const unsigned t = threadIdx.x;
+    if (t == 0) {
+        for (unsigned b = 0; b < RING_SLOTS; ++b) {
+            init(&s.full[b], 1);
+            init(&s.empty[b], RING_EMPTY_ARRIVALS);
+            init(&s.drawn[b], 1);
+            init(&s.prefix_ready[b], 1);
+            init(&s.prefix_taken[b], 1);
+            s.reduce_arrived[b] = 0;
+        }
+        for (unsigned g = 0; g < RING_GROUPS; ++g) init(&s.rows_written[g], STAGED_WARPS);
+#if __CUDA_ARCH__ >= 900
+        cuda::device::experimental::fence_proxy_async_shared_cta();  // the barriers, for the bulk copies
+#endif
+    }
+    __syncthreads();
+    if (t < RING_FIRST_REDUCE) ring_produce<kVectorized>(s, s_ring, input, n, tiles);
+    else if (t < RING_FIRST_LOOK_BACK) ring_reduce(s, s_ring, epoch);
+    else if (t < RING_FIRST_CONSUMER) ring_look_back(s, (t - RING_FIRST_LOOK_BACK) / 32, epoch, carry_in);
+    else ring_consume<kVectorized>(s, s_ring, (t - RING_FIRST_CONSUMER) / STAGED_THREADS, output, n, epoch);
+}
+
+// Launches the ring kernel, one block per SM, if this build has it for this GPU: its device code
+// was compiled for compute capability 9.0 or later, and the GPU lets a block have the ring's
+// shared memory. Returns false otherwise (the caller takes the staged kernel).
+template <bool kVectorized>
+bool launch_ring(unsigned tiles, const float* input, float* output, unsigned count, unsigned epoch,
+                 const float* carry_in) {
+    static const int sms = [] {  // once per kernel; 0: not usable here
+        cudaFuncAttributes attributes{};
+        int device = 0, count_of_sms = 0;
+        const bool usable =
+            cudaFuncGetAttributes(&attributes, ring_scan_kernel<kVectorized>) == cudaSuccess &&
+            attributes.ptxVersion >= 90 &&
+            cudaFuncSetAttribute(ring_scan_kernel<kVectorized>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 RING_BUFFER_BYTES) == cudaSuccess &&
+            cudaGetDevice(&device) == cudaSuccess &&
+            cudaDeviceGetAttribute(&count_of_sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess;
+        if (!usable) (void)cudaGetLastError();  // a refused attribute is an answer, not an error of the scan
+        return usable ? count_of_sms : 0;
+    }();
+    if (sms == 0) return false;
+    const unsigned grid = tiles < unsigned(sms) ? tiles : unsigned(sms);
+    ring_scan_kernel<kVectorized><<<grid, RING_THREADS, RING_BUFFER_BYTES>>>(input, output, count, epoch, carry_in,
+                                                                            tiles);
+    return true;
+}
+
 // Tiles of `tile` elements that cover `count` (the last one partial).
 unsigned tiles_covering(unsigned count, unsigned tile) { return count / tile + (count % tile != 0); }
 
@@ -774,10 +1069,12 @@ void scan(const float* input, float* output, unsigned n, void*) {
         const unsigned epoch = next_epoch();
         if (count >= STAGED_FROM_N) {
             const unsigned tiles = tiles_covering(count, STAGED_TILE);
-            if (vectorized)
-                launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
-            else
+            if (vectorized) {
+                if (!launch_ring<true>(tiles, input + done, output + done, count, epoch, carry_in))
+                    launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
+            } else if (!launch_ring<false>(tiles, input + done, output + done, count, epoch, carry_in)) {
                 launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
+            }
         } else if (count <= LATENCY_UP_TO_N) {
             const unsigned tiles = tiles_covering(count, LATENCY_TILE);
             if (vectorized)

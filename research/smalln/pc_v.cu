@@ -1,0 +1,1092 @@
+// Lab 8, advanced reference: single-pass scan with decoupled look-back
+// (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", NVIDIA technical report NVR-2016-002).
+//
+// The chained scan in scan.cu makes every block wait for the one before it,
+// so the whole grid advances one hand-off (~1 us) at a time. Here a block
+// (a "tile") does not wait for its predecessor to *finish*:
+//
+//   1. As soon as the tile knows its own total (its "aggregate") it publishes
+//      it with status PARTIAL.
+//   2. It then walks backwards over earlier tiles, 32 at a time (one per lane of
+//      a warp), adding up their values until it meets a tile with status
+//      INCLUSIVE, whose value already covers everything before it.
+//   3. It publishes its own INCLUSIVE value (everything up to and including
+//      itself), so later tiles can stop here.
+//
+// A tile waits only while a predecessor has published nothing at all, and that
+// wait always ends, because publishing an aggregate depends on no other tile.
+//
+// Per-tile status word (64 bits, written with ONE volatile 64-bit store, so a
+// reader sees status and value together and never needs a fence between them):
+//
+//   bits 63..33  epoch (31 bits): which call of scan() wrote the word
+//   bit  32      1 = INCLUSIVE (value = sum of tiles 0..i), 0 = PARTIAL (value = aggregate)
+//   bits 31..0   the float value's bit pattern
+//
+// A word whose epoch is not the current call's counts as "nothing published yet".
+// This is what lets the status array live in zero-initialized __device__ memory
+// that is never cleared: the first call uses epoch 1, so the initial zeros read
+// as "not yet", and every call's leftovers are stale to the next call. The
+// epoch is a host-side counter passed as a kernel argument; after 2^31 - 1
+// calls it would repeat, so only then is the array cleared once (memset).
+//
+// Tile order comes from a ticket counter (atomicAdd), not from blockIdx.x:
+// a tile only ever waits for tiles with smaller tickets, which have already
+// started running, so the scan makes progress in any scheduling order. (While
+// the atomic is in flight, the block has tile blockIdx.x + 32 fetched into L2; see
+// staged_scan_kernel for why that pays.) The
+// block that draws the last ticket of a launch puts the counter back to 0 (all
+// other tickets have been handed out by then), so every launch starts at 0.
+//
+// Three kernels share the status words and the look-back; scan() picks one by n:
+//   * up to 2^15 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
+//     transpose, the shortest path through a block (a small call's time is one block's path);
+//     up to four tiles its blocks add up the tiles before them themselves and skip the look-back;
+//   * up to 2^21 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below);
+//   * from 2^21, staged_scan_kernel, which stages its tile in shared memory (see it).
+//
+// Small n (below 2^21: the latency and register kernels) draws no ticket: tile = blockIdx.x, and
+// progress in any scheduling order comes from a "decoupled fallback" instead: a look-back that has
+// polled a window 2000 times without hearing from a predecessor reduces that predecessor's input
+// itself and publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
+// first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
+// there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
+// 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
+// large n the same change lost 5% (research/lookback/NOTES.md, round 7; probably because 30,000+ blocks do not
+// start strictly in index order), so the staged kernel keeps the ticket.
+//
+// The register kernel's tiles: 128 threads x 32 items = 4096 elements. Each warp owns 1024
+// consecutive elements; it reads them with coalesced float4 loads (lane l takes vectors
+// l, l+32, ..., l+224: eight 16-byte loads in flight per thread), transposes them
+// through shared memory so each lane gets 32 consecutive elements, scans, and
+// transposes back for coalesced float4 stores.
+//
+// Why these numbers (measured on an H100 at n = 2^28, where a plain copy runs at
+// about 3.0 TB/s): a tile spends much of its life in the look-back, mostly waiting
+// for predecessors whose loads are still in flight, so what pays is having many
+// tiles resident per SM, each with many bytes in flight. 128 x 32 with 8 blocks
+// per SM ran at about 2.3-2.4 TB/s; 256 x 16 with 6 blocks per SM (40 registers)
+// at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
+// Looking back over 64 or 128 tiles per step instead of 32 did not help.
+//
+// Large n (from 2^21 elements) goes to a second kernel, staged_scan_kernel, that
+// lifts the limit on resident tiles: the register file (64K words per SM) caps the
+// kernel above at 32K elements in flight per SM. The staged kernel copies its tile
+// straight from global into shared memory with asynchronous copies (cp.async, via
+// <cuda_pipeline.h>), which hold no registers while in flight, and keeps it there
+// through the look-back: 6 blocks x 32 KB = 192 KB of the SM's 228 KB. While its
+// ticket is drawn, it has tile blockIdx.x + 32 fetched into L2, and a ninth warp that
+// holds no data walks back over the predecessors while the tile's copies are in flight
+// (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
+// copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
+// without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
+// Below 2^21 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
+// ticketless register kernel; at 2^20 see STAGED_FROM_N), so small n keeps the register kernel.
+//
+// The status array holds one word per tile of a launch, sized for n = 2^30
+// (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
+// launches of 2^30 elements, each starting from the last output of the previous one.
+//
+// State shared between calls (g_tile_state, g_ticket, the epoch) means two
+// scans must not run concurrently on different streams; this lab uses only the
+// default stream.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include <cuda/annotated_ptr>  // cuda::apply_access_property: the staged kernel's L2 prefetch
+#include <cuda_pipeline.h>
+
+namespace {
+
+constexpr unsigned THREADS = 128;
+constexpr unsigned ITEMS = 32;                       // per thread
+constexpr unsigned MIN_BLOCKS_PER_SM = 8;            // caps registers at 64 per thread
+constexpr unsigned WARPS = THREADS / 32;
+constexpr unsigned TILE = THREADS * ITEMS;           // 4096 elements per block
+constexpr unsigned WARP_ITEMS = 32 * ITEMS;          // 1024 elements per warp
+constexpr unsigned WARP_ITEMS_PADDED = WARP_ITEMS + WARP_ITEMS / 32;
+constexpr unsigned MAX_LAUNCH = 1u << 30;            // elements per kernel launch
+constexpr unsigned MAX_TILES = MAX_LAUNCH / TILE;    // 262144
+constexpr unsigned MAX_EPOCH = (1u << 31) - 1;
+constexpr unsigned FULL_MASK = 0xffffffffu;
+
+static_assert(MAX_LAUNCH % TILE == 0, "launches must hold whole tiles");
+static_assert(ITEMS % 4 == 0, "float4 loads");
+
+__device__ unsigned long long g_tile_state[MAX_TILES];  // zero-initialized: epoch 0 = never written
+__device__ unsigned g_ticket;
+
+// ---- status words ----
+
+__device__ __forceinline__ unsigned long long make_word(unsigned epoch, bool inclusive, float value) {
+    unsigned bits;
+    memcpy(&bits, &value, sizeof bits);
+    const unsigned high = (epoch << 1) | (inclusive ? 1u : 0u);
+    return (static_cast<unsigned long long>(high) << 32) | bits;
+}
+__device__ __forceinline__ unsigned word_epoch(unsigned long long w) { return static_cast<unsigned>(w >> 33); }
+__device__ __forceinline__ bool word_inclusive(unsigned long long w) { return (w >> 32) & 1u; }
+__device__ __forceinline__ float word_value(unsigned long long w) {
+    const unsigned bits = static_cast<unsigned>(w);
+    float value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+// volatile: each access really goes to memory (L2), never to a stale copy,
+// and a 64-bit aligned access is a single transaction: status and value
+// travel together.
+__device__ __forceinline__ void publish(unsigned tile, unsigned long long w) {
+    *reinterpret_cast<volatile unsigned long long*>(&g_tile_state[tile]) = w;
+}
+__device__ __forceinline__ unsigned long long peek(unsigned tile) {
+    return *reinterpret_cast<volatile unsigned long long*>(&g_tile_state[tile]);
+}
+
+__device__ __forceinline__ float warp_sum(float x) {
+    #pragma unroll
+    for (unsigned d = 16; d > 0; d /= 2) x += __shfl_xor_sync(FULL_MASK, x, d);
+    return x;
+}
+
+// Kogge-Stone across the 32 lanes (every lane must take part: a full-mask shuffle).
+__device__ __forceinline__ float warp_inclusive_scan(float x, unsigned lane) {
+    #pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const float other = __shfl_up_sync(FULL_MASK, x, d);
+        if (lane >= d) x += other;
+    }
+    return x;
+}
+
+// One padding word per 32 makes both the striped and the per-lane accesses to
+// the transpose buffer free of bank conflicts.
+__device__ __forceinline__ unsigned pad(unsigned index) { return index + (index >> 5); }
+
+// Elements i .. i + 3 one at a time, those at n or beyond read as 0 and never written: the last,
+// partial tile, and pointers not aligned for float4 accesses.
+__device__ __forceinline__ float4 load_float4_guarded(const float* __restrict__ input, std::size_t i, unsigned n) {
+    return make_float4(i < n ? input[i] : 0.0f, i + 1 < n ? input[i + 1] : 0.0f, i + 2 < n ? input[i + 2] : 0.0f,
+                       i + 3 < n ? input[i + 3] : 0.0f);
+}
+__device__ __forceinline__ void store_float4_guarded(float* __restrict__ output, std::size_t i, unsigned n, float4 v) {
+    if (i < n) output[i] = v.x;
+    if (i + 1 < n) output[i + 1] = v.y;
+    if (i + 2 < n) output[i + 2] = v.z;
+    if (i + 3 < n) output[i + 3] = v.w;
+}
+
+// The sum of tile `tile` of `input` (kTile elements, fewer for the last one), by the 32 lanes of
+// one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
+template <bool kVectorized, unsigned kTile>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+    const unsigned lane = threadIdx.x & 31;
+    const std::size_t base = std::size_t(tile) * kTile;
+    float s = 0.0f;
+    if (kVectorized && base + kTile <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + base);
+        for (unsigned i = lane; i < kTile / 4; i += 32) {
+            const float4 q = src[i];
+            s += (q.x + q.y) + (q.z + q.w);
+        }
+    } else {
+        for (unsigned i = lane; i < kTile; i += 32)
+            if (base + i < n) s += input[base + i];
+    }
+    return warp_sum(s);
+}
+
+// Polls of one look-back window before the fallback takes over (see look_back).
+constexpr unsigned FALLBACK_POLLS = 2000;
+
+// Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
+// tiles before it.
+//
+// kFallback = false: wait for predecessors as long as it takes. That is safe
+// only when tiles come from the ticket counter: every smaller ticket belongs to
+// a block that is already running, so it will publish.
+// kFallback = true (tile = blockIdx.x, no ticket): a predecessor may be a block
+// the GPU has not started yet, and may never start while this one occupies its
+// slot. After FALLBACK_POLLS polls of a window, the warp computes each missing
+// predecessor's aggregate itself from the input and publishes it for the owner
+// by compare-and-swap (so a word the owner managed to write meanwhile is kept).
+// On a GPU that starts blocks roughly in order this never happens; on the CPU
+// backend with blocks in reverse order it happens for every tile.
+// kTile: the elements per tile of the calling kernel, for the fallback's reduction.
+template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
+__device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
+                           const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    float prefix = 0.0f;
+    // Lane l inspects tile (window - l): lane 0 the nearest predecessor.
+    int window = static_cast<int>(tile) - 1;
+    while (true) {
+        const int pred = window - static_cast<int>(lane);
+        // Tiles before tile 0 do not exist: treat them as "inclusive, sum 0".
+        // (Tile 0 is always inclusive, so the walk stops there anyway.)
+        unsigned long long w = make_word(epoch, true, 0.0f);
+        bool ready = true;
+        if (pred >= 0) {
+            w = peek(pred);
+            ready = word_epoch(w) == epoch;
+        }
+        // Wait until every inspected tile has published something.
+        unsigned polls = 0;
+        for (unsigned waiting = __ballot_sync(FULL_MASK, !ready); waiting != 0;
+             waiting = __ballot_sync(FULL_MASK, !ready)) {
+            if (!kFallback || ++polls <= FALLBACK_POLLS) {
+                if (!ready) {
+                    __nanosleep(20);
+                    w = peek(pred);
+                    ready = word_epoch(w) == epoch;
+                }
+                continue;
+            }
+            if constexpr (kFallback) {
+                for (; waiting != 0; waiting &= waiting - 1) {  // one missing tile at a time, whole warp
+                    const unsigned l = __ffs(waiting) - 1;
+                    const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
+                    const float aggregate = warp_reduce_tile<kVectorized, kTile>(input, j, n);
+                    if (lane == l) {
+                        const unsigned long long mine =
+                            j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                                   : make_word(epoch, false, aggregate);
+                        const unsigned long long seen = peek(j);
+                        if (word_epoch(seen) == epoch) {
+                            w = seen;
+                        } else {
+                            const unsigned long long old = atomicCAS(&g_tile_state[j], seen, mine);
+                            w = old == seen ? mine : old;
+                        }
+                        ready = true;
+                    }
+                }
+            }
+        }
+        const unsigned inclusive_lanes = __ballot_sync(FULL_MASK, word_inclusive(w));
+        float value = word_value(w);
+        if (inclusive_lanes != 0) {
+            // Add the PARTIAL tiles nearer than the first INCLUSIVE one, and that one.
+            const unsigned stop = __ffs(inclusive_lanes) - 1;
+            if (lane > stop) value = 0.0f;
+            prefix += warp_sum(value);
+            return prefix;
+        }
+        prefix += warp_sum(value);  // 32 partial aggregates; keep walking back
+        window -= 32;
+    }
+}
+
+// Lane 0 of the calling warp publishes the tile's aggregate: PARTIAL, or for tile 0, which has
+// no predecessor, its INCLUSIVE value at once. Returns the sum of everything before tile 0 (the
+// carry-in of a later launch) for tile 0, and 0 otherwise.
+__device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoch, const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    if (tile == 0) {
+        const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+        return tile_prefix;
+    }
+    if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
+    return 0.0f;
+}
+
+// Run by the 32 lanes of one warp after publish_aggregate(), for a tile > 0: looks back,
+// publishes the tile's INCLUSIVE value, and returns the sum of everything before the tile.
+// (input, n and carry_in serve the fallback only.)
+template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
+__device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned epoch,
+                                       const float* __restrict__ input, unsigned n, const float* carry_in) {
+    const float tile_prefix = look_back<kFallback, kVectorized, kTile>(tile, epoch, input, n, carry_in);
+    if ((threadIdx.x & 31) == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    return tile_prefix;
+}
+
+// A warp's share of `tile`, striped for coalescing: q[j] holds elements 4 * (lane + 32 j) .. + 3
+// of the warp's 1024. Full tiles with 16-byte aligned pointers take float4 loads (all issued
+// before any is used); the last, partial tile and unaligned pointers take guarded scalar loads.
+template <bool kVectorized>
+__device__ __forceinline__ void load_striped(const float* __restrict__ input, unsigned tile, unsigned n,
+                                             unsigned warp, unsigned lane, float4 (&q)[ITEMS / 4]) {
+    const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+    if (kVectorized && std::size_t(tile + 1) * TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + warp_base);
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) q[j] = src[lane + 32 * j];
+    } else {
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) {
+            q[j] = load_float4_guarded(input, warp_base + 4 * (lane + 32 * j), n);
+        }
+    }
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(THREADS, MIN_BLOCKS_PER_SM)
+decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
+                      unsigned epoch, const float* carry_in) {
+    __shared__ float s_transpose[WARPS][WARP_ITEMS_PADDED];
+    __shared__ float s_warp_totals[WARPS];
+    __shared__ float s_tile_prefix;
+
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+
+    // ---- tile = blockIdx.x: no ticket ----
+    // This kernel serves small n (a few dozen tiles at most, all resident at once), where the
+    // ticket's L2 round trip before the first load is a visible share of a call. Without the
+    // ticket, forward progress comes from the fallback in look_back<true>: a tile that waits too
+    // long on a predecessor computes that predecessor's aggregate itself.
+    const unsigned tile = blockIdx.x;
+    float4 q[ITEMS / 4];
+    load_striped<kVectorized>(input, tile, n, warp, lane, q);
+
+    // ---- publish the aggregate first, straight from the loaded registers ----
+    // Successors wait for this word, so it goes out before the transposes and the local scan.
+    float own = 0.0f;
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) own += (q[j].x + q[j].y) + (q[j].z + q[j].w);
+    own = warp_sum(own);
+    if (lane == 0) s_warp_totals[warp] = own;
+    __syncthreads();
+    float warp_prefix = 0.0f, aggregate = 0.0f;
+    #pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) {
+        const float x = s_warp_totals[w];
+        if (w < warp) warp_prefix += x;
+        aggregate += x;
+    }
+    float tile_prefix = 0.0f;
+    if (warp == 0) tile_prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+
+    const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+    const bool full_tile = std::size_t(tile + 1) * TILE <= n;
+    float* xs = s_transpose[warp];
+
+    // ---- transpose: striped registers to ITEMS consecutive items per lane ----
+    #pragma unroll
+    for (unsigned j = 0; j < ITEMS / 4; ++j) {
+        const unsigned f = 4 * (lane + 32 * j);
+        xs[pad(f)] = q[j].x;
+        xs[pad(f + 1)] = q[j].y;
+        xs[pad(f + 2)] = q[j].z;
+        xs[pad(f + 3)] = q[j].w;
+    }
+    __syncwarp();
+    float v[ITEMS];
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) v[k] = xs[pad(lane * ITEMS + k)];
+
+    // ---- scan inside the tile ----
+    #pragma unroll
+    for (unsigned k = 1; k < ITEMS; ++k) v[k] += v[k - 1];  // sequential, per thread
+
+    const float inclusive = warp_inclusive_scan(v[ITEMS - 1], lane);  // warp scan of thread totals
+    float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
+    if (lane == 0) exclusive = 0.0f;
+
+    // ---- look back (warp 0; the other warps wait at the barrier) ----
+    if (warp == 0) {
+        if (tile != 0)
+            tile_prefix = look_back_and_publish<true, kVectorized>(tile, aggregate, epoch, input, n, carry_in);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    }
+    __syncthreads();
+
+    const float prefix = s_tile_prefix + warp_prefix + exclusive;
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) v[k] += prefix;
+
+    // ---- store: transpose back, then coalesced (striped) stores ----
+    #pragma unroll
+    for (unsigned k = 0; k < ITEMS; ++k) xs[pad(lane * ITEMS + k)] = v[k];
+    __syncwarp();
+    if (kVectorized && full_tile) {
+        float4* dst = reinterpret_cast<float4*>(output + warp_base);
+        #pragma unroll
+        for (unsigned j = 0; j < ITEMS / 4; ++j) {
+            const unsigned f = 4 * (lane + 32 * j);
+            dst[lane + 32 * j] = make_float4(xs[pad(f)], xs[pad(f + 1)], xs[pad(f + 2)], xs[pad(f + 3)]);
+        }
+    } else {
+        #pragma unroll
+        for (unsigned k = 0; k < ITEMS; ++k) {
+            const unsigned f = lane + 32 * k;
+            if (warp_base + f < n) output[warp_base + f] = xs[pad(f)];
+        }
+    }
+}
+
+// ---- the latency kernel (small n) ----------------------------------------------------------------
+// Up to LATENCY_UP_TO_N elements every tile is resident at once and a call's time is the length of
+// one block's path, not bandwidth: ncu on an H100 (research/smalln/README.md) found the register
+// kernel's warps issuing 470-790 instructions each at 2^10..2^16 (the transposes, 32 items per lane)
+// against about 70 in lab 5's section scan. Here each thread holds LATENCY_ROWS float4s, row r of
+// the tile being float4s r * LATENCY_THREADS .. + LATENCY_THREADS - 1 (coalesced, no transpose):
+// three adds per float4, warp scans of the rows side by side, and the look-back.
+//
+// Measured with isolated calls round robin (research/smalln/one_tile.sh, research/smalln/README.md):
+// 512 threads x 2 float4s (tile 4096, 64 registers, no spills) beat the register kernel by 0.5-0.7 us
+// at 2^10..2^14 on an H100 and an H200 and lost 0.1-0.3 us at 2^16..2^18, hence the switch at 2^15.
+// Tiles of 1024 (256 x 1 float4) lost more from 2^16 on: many tiles make the look-back walk long.
+constexpr unsigned LATENCY_THREADS = 512;
+constexpr unsigned LATENCY_MIN_BLOCKS_PER_SM = 2;  // 64 registers: no spills
+constexpr unsigned LATENCY_ROWS = 2;
+constexpr unsigned LATENCY_WARPS = LATENCY_THREADS / 32;
+constexpr unsigned LATENCY_TILE = 4 * LATENCY_THREADS * LATENCY_ROWS;  // 4096, as the register kernel's
+constexpr unsigned LATENCY_UP_TO_N = 1u << 15;  // 8 tiles
+// Up to this many tiles, each block adds up the tiles before it itself instead of looking back: its
+// prefix then needs no other block, and the extra loads are issued with its own. Measured with
+// isolated calls round robin on an H100 and an H200 (research/smalln/README.md): 0.5-0.6 us saved
+// at 2^13 and 0.2 us at 2^14; 8 tiles saved nothing at 2^15 (the last block reads 7 tiles more).
+constexpr unsigned LATENCY_SELF_PREFIX_TILES = 4;
+static_assert(LATENCY_WARPS <= 32, "lane w of every warp holds warp w's total");
+
+// In a launch of at most LATENCY_SELF_PREFIX_TILES tiles: the sum of the calling thread's float4s of
+// every tile before `tile` (whole tiles, all inside n), loaded together and summed as they arrive.
+template <bool kVectorized>
+__device__ __forceinline__ float latency_earlier_tiles_sum(const float* __restrict__ input, unsigned tile,
+                                                           unsigned n) {
+    float sum = 0.0f;
+    #pragma unroll
+    for (unsigned b = 0; b + 1 < LATENCY_SELF_PREFIX_TILES; ++b) {
+        #pragma unroll
+        for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+            const std::size_t i = std::size_t(b) * LATENCY_TILE + 4 * threadIdx.x + 4 * LATENCY_THREADS * r;
+            if (b < tile) {
+                const float4 e = kVectorized ? reinterpret_cast<const float4*>(input)[i / 4]
+                                             : load_float4_guarded(input, i, n);
+                sum += (e.x + e.y) + (e.z + e.w);
+            }
+        }
+    }
+    return sum;
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
+latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+                    const float* carry_in) {
+    __shared__ float s_warp_totals[LATENCY_ROWS][LATENCY_WARPS];
+    __shared__ float s_earlier_totals[LATENCY_WARPS];  // self prefix: each warp's share of the earlier tiles
+    __shared__ float s_tile_prefix;
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+    const unsigned tile = blockIdx.x;  // no ticket: the fallback in look_back<true> gives progress
+    const std::size_t base = std::size_t(tile) * LATENCY_TILE + 4 * t;
+
+    float4 q[LATENCY_ROWS];
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const std::size_t i = base + 4 * LATENCY_THREADS * r;
+        if (kVectorized && i + 4 <= n)  // the float4 wholly inside n: one access
+            q[r] = reinterpret_cast<const float4*>(input)[i / 4];
+        else
+            q[r] = load_float4_guarded(input, i, n);
+    }
+    const bool self_prefix = gridDim.x > 1 && gridDim.x <= LATENCY_SELF_PREFIX_TILES;
+    if (self_prefix) {
+        const float earlier = warp_sum(latency_earlier_tiles_sum<kVectorized>(input, tile, n));
+        if (lane == 0) s_earlier_totals[warp] = earlier;
+    }
+    float exclusive[LATENCY_ROWS];
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        q[r].y += q[r].x;
+        q[r].z += q[r].y;
+        q[r].w += q[r].z;
+        const float inclusive = warp_inclusive_scan(q[r].w, lane);
+        const float below = __shfl_up_sync(FULL_MASK, inclusive, 1);  // every lane: a warp collective
+        exclusive[r] = lane == 0 ? 0.0f : below;
+        if (lane == 31) s_warp_totals[r][warp] = inclusive;
+    }
+    __syncthreads();
+
+    // Every warp scans the warp totals itself: its own prefix in each row and the tile's aggregate
+    // without a second barrier. Warp 0 publishes and looks back; the others meet it below.
+    float before_row = 0.0f;  // the tile's elements in the rows above row r
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const float totals = warp_inclusive_scan(lane < LATENCY_WARPS ? s_warp_totals[r][lane] : 0.0f, lane);
+        const float below = __shfl_sync(FULL_MASK, totals, warp == 0 ? 0 : warp - 1);
+        exclusive[r] += before_row + (warp == 0 ? 0.0f : below);
+        before_row += __shfl_sync(FULL_MASK, totals, LATENCY_WARPS - 1);
+    }
+    // One tile (n <= LATENCY_TILE): nothing to publish, nobody to wait for, no second barrier.
+    // With the float4 accesses above this took 0.4-0.7 us off a 7-8 us isolated call at
+    // 2^10..2^12 on an H100 and an H200 (research/smalln/README.md).
+    float tile_prefix;
+    if (gridDim.x == 1) {
+        tile_prefix = carry_in != nullptr ? *carry_in : 0.0f;
+    } else if (self_prefix) {
+        // Nothing to publish or wait for either (measured: research/smalln/README.md).
+        tile_prefix = (carry_in != nullptr ? *carry_in : 0.0f) +
+                      warp_sum(lane < LATENCY_WARPS ? s_earlier_totals[lane] : 0.0f);
+    } else {
+        if (warp == 0) {
+            const float aggregate = before_row;
+            float prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
+            if (tile != 0)
+                prefix = look_back_and_publish<true, kVectorized, LATENCY_TILE>(tile, aggregate, epoch, input, n,
+                                                                                carry_in);
+            if (lane == 0) s_tile_prefix = prefix;
+        }
+        __syncthreads();
+        tile_prefix = s_tile_prefix;
+    }
+    #pragma unroll
+    for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+        const float prefix = tile_prefix + exclusive[r];
+        const float4 v = make_float4(q[r].x + prefix, q[r].y + prefix, q[r].z + prefix, q[r].w + prefix);
+        const std::size_t i = base + 4 * LATENCY_THREADS * r;
+        if (kVectorized && i + 4 <= n)  // the float4 wholly inside n: one access
+            reinterpret_cast<float4*>(output)[i / 4] = v;
+        else
+            store_float4_guarded(output, i, n, v);
+    }
+}
+
+// ---- the staged kernel (large n) --------------------------------------------------------------
+// Tile = 256 threads x 8 float4s = 8192 elements, in shared memory. Thread t owns the float4s
+// t, t + 256, ..., t + 7 * 256 of the tile: it copies them in, sums them and writes them out, so
+// consecutive threads touch consecutive 16-byte words (coalesced, no bank conflicts) and no
+// thread ever reads another's copy (no barrier needed between the copy and its use). The scan
+// order is row by row: row k is the float4s 256 k .. 256 k + 255, one per thread.
+constexpr unsigned STAGED_THREADS = 256;
+constexpr unsigned STAGED_VECTORS = 8;                             // float4s per thread
+constexpr unsigned STAGED_WARPS = STAGED_THREADS / 32;
+constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 elements, 32 KB
+constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
+// Smaller n: the register kernel. At 2^20 it beats the staged kernel (H100, one run, round robin:
+// an isolated call 1.25x the copy kernel's against 1.37x, 0.70-0.72 of a copy back to back against
+// 0.64; research/smalln/README.md); at 2^22 it no longer does.
+constexpr unsigned STAGED_FROM_N = 1u << 21;
+constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
+constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
+static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
+
+// Thread t's float4s of `tile` into shared memory: asynchronous copies for a full tile with
+// aligned pointers, guarded scalar loads for the last, partial tile or unaligned pointers.
+template <bool kVectorized>
+__device__ __forceinline__ void stage_tile(float4* data, const float* __restrict__ input, unsigned tile, unsigned n) {
+    const std::size_t base = std::size_t(tile) * STAGED_TILE;
+    const unsigned t = threadIdx.x;
+    if (kVectorized && base + STAGED_TILE <= n) {
+        const float4* src = reinterpret_cast<const float4*>(input + base);
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k)
+            __pipeline_memcpy_async(&data[t + STAGED_THREADS * k], &src[t + STAGED_THREADS * k], sizeof(float4));
+        __pipeline_commit();
+    } else {
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+            const unsigned v = t + STAGED_THREADS * k;
+            data[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
+        }
+    }
+}
+
+// The sum of row k's float4 t (the calling data thread's), and its inclusive scan across the warp.
+__device__ __forceinline__ float staged_row_scan(const float4* data, unsigned k, unsigned lane, float* own) {
+    const float4 q = data[threadIdx.x + STAGED_THREADS * k];
+    *own = (q.x + q.y) + (q.z + q.w);
+    return warp_inclusive_scan(*own, lane);
+}
+
+// The tile's sum from the row totals (any thread, after they are all written).
+__device__ __forceinline__ float staged_aggregate(const float (*row_totals)[STAGED_WARPS]) {
+    float sum = 0.0f;
+    #pragma unroll
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k)
+        #pragma unroll
+        for (unsigned w = 0; w < STAGED_WARPS; ++w) sum += row_totals[k][w];
+    return sum;
+}
+
+// Block = the 256 data threads, plus one warp without data: the look-ahead warp. Why: a probe of
+// every tile's life on an H200 (research/lookback/NOTES.md, round 17) found 3.3 of its 13.5 us in the
+// look-back *after* every predecessor had published, i.e. walking back over their status words
+// one L2 round trip per 32, and 4.5 us in the copy. The walk needs nothing of the tile, so the
+// look-ahead warp starts it as soon as the ticket is known and it overlaps the copy. The tile's
+// aggregate must still be published without waiting for the walk (otherwise each tile would wait
+// for its predecessor's walk: a chained scan), so the data warps publish it themselves. Measured
+// (rounds 21-23): +3% on the H200, +3-4% on the H100 (0.95 -> 0.98-0.99 of a copy).
+template <bool kVectorized>
+__global__ void __launch_bounds__(STAGED_BLOCK_THREADS, STAGED_MIN_BLOCKS_PER_SM)
+staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n,
+                   unsigned epoch, const float* carry_in) {
+    __shared__ float4 s_data[STAGED_THREADS * STAGED_VECTORS];
+    __shared__ float s_row_totals[STAGED_VECTORS][STAGED_WARPS];  // per row, per data warp
+    __shared__ unsigned s_tile;
+    __shared__ unsigned s_arrived;  // data warps whose row totals are written
+    __shared__ float s_tile_prefix;
+    const unsigned t = threadIdx.x;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+    const bool look_ahead = t >= STAGED_THREADS;  // the warp without data
+
+    // ---- ticket (look-ahead warp); meanwhile the data threads have a tile fetched into L2 ----
+    // Tickets come back from the atomic in nearly random order (measured on an H100 at 2^28: 98% of
+    // blocks get a ticket other than blockIdx.x, typically 20 tiles away), so copying a guessed
+    // tile while the atomic is in flight is almost always wasted, and the block must wait for that
+    // copy before it may refill the buffer. An L2 prefetch costs neither: each data thread asks for
+    // one 128-byte line. Block b asks for tile b + 32 (blocks below 32 for tile b as well), so every
+    // tile is asked for once, a few dozen block starts before its ticket is drawn: the copies below
+    // then mostly hit L2, and a copy that must wait for DRAM would hold the SM's request slots for
+    // the whole DRAM latency (an L2 prefetch holds none).
+    static_assert(STAGED_TILE == 32 * STAGED_THREADS, "one 128-byte line of the prefetch per data thread");
+    const bool single_tile = gridDim.x == 1;
+    if (look_ahead) {
+        if (lane == 0) {
+            unsigned ticket = 0;
+            if (!single_tile) {
+                ticket = atomicAdd(&g_ticket, 1u);
+                if (ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // the last ticket of the launch
+            }
+            s_tile = ticket;
+            s_arrived = 0;
+        }
+    } else {
+        const auto prefetch = [&](std::size_t which) {
+            const std::size_t first = which * STAGED_TILE;
+            if (kVectorized && first + STAGED_TILE <= n)
+                cuda::apply_access_property(input + first + 32 * t, 128, cuda::access_property::normal{});
+        };
+        prefetch(std::size_t(blockIdx.x) + STAGED_PREFETCH_AHEAD);
+        if (blockIdx.x < STAGED_PREFETCH_AHEAD) prefetch(blockIdx.x);
+    }
+    __syncthreads();  // (1) the ticket
+    const unsigned tile = s_tile;
+
+    if (look_ahead) {
+        // ---- look back while the data warps' copies are in flight ----
+        // The walk needs nothing of this tile, so it starts as soon as the ticket is known instead
+        // of after the tile has landed. Tiles come from the ticket, so no fallback is needed: every
+        // smaller ticket's block is already running, and its data warps publish its aggregate
+        // without waiting for anything.
+        float tile_prefix = 0.0f;
+        if (tile == 0) tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        else tile_prefix = look_back<false, false>(tile, epoch, nullptr, 0, nullptr);
+        if (lane == 0) s_tile_prefix = tile_prefix;
+    } else {
+        // ---- copy the tile in, row totals, publish the aggregate (the last data warp) ----
+        stage_tile<kVectorized>(s_data, input, tile, n);
+        __pipeline_wait_prior(0);  // this thread's copies have landed (it reads only its own)
+        #pragma unroll
+        for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+            float own;
+            const float inclusive = staged_row_scan(s_data, k, lane, &own);
+            if (lane == 31) s_row_totals[k][warp] = inclusive;
+        }
+        // Successors wait for this aggregate, so it must not wait for the look-back (a barrier
+        // would): each data warp counts its arrival, and the last one adds the row totals and
+        // publishes. The fences order lane 31's totals (made visible to lane 0 by __syncwarp)
+        // before the count, and the other warps' totals before the last warp reads them.
+        __syncwarp();
+        unsigned arrived_before = 0;
+        if (lane == 0) {
+            __threadfence_block();
+            arrived_before = atomicAdd(&s_arrived, 1u);
+            __threadfence_block();
+        }
+        arrived_before = __shfl_sync(FULL_MASK, arrived_before, 0);
+        if (arrived_before == STAGED_WARPS - 1 && tile != 0 && lane == 0)  // tile 0: INCLUSIVE only, below
+            publish(tile, make_word(epoch, false, staged_aggregate(s_row_totals)));
+    }
+    __syncthreads();  // (2) every row total, and the tile's prefix
+
+    if (look_ahead) {
+        if (lane == 0) publish(tile, make_word(epoch, true, s_tile_prefix + staged_aggregate(s_row_totals)));
+        return;
+    }
+
+    // ---- add the prefixes and store, row by row ----
+    // The in-row prefixes are computed again here rather than kept across the barriers: held in
+    // registers they would spill at 6 blocks of 288 threads per SM.
+    const std::size_t base = std::size_t(tile) * STAGED_TILE;
+    const bool full_tile = base + STAGED_TILE <= n;
+    float running = s_tile_prefix;  // the tile's prefix, then each row's total in turn
+    #pragma unroll 1
+    for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
+        float before = running;  // earlier rows, and the earlier warps of this row
+        #pragma unroll
+        for (unsigned w = 0; w < STAGED_WARPS; ++w) {
+            const float x = s_row_totals[k][w];
+            if (w < warp) before += x;
+            running += x;
+        }
+        float own;
+        const float inclusive = staged_row_scan(s_data, k, lane, &own);
+        const float4 q = s_data[t + STAGED_THREADS * k];
+        float4 r;
+        r.x = before + (inclusive - own) + q.x;
+        r.y = r.x + q.y;
+        r.z = r.y + q.z;
+        r.w = r.z + q.w;
+        const std::size_t i = base + 4 * std::size_t(t + STAGED_THREADS * k);
+        if (kVectorized && full_tile)
+            reinterpret_cast<float4*>(output + base)[t + STAGED_THREADS * k] = r;
+        else
+            store_float4_guarded(output, i, n, r);
+    }
+}
+
+// ---- research: producer and consumer warps over a ring of tile buffers (variant_edits.py "pc") ----
+// Inserted into a copy of decoupled_lookback.cu before launch_staged, whose launch then starts one
+// block per SM that takes tiles by ticket until they run out. sm_90 only (bulk copies, mbarriers).
+//
+// Why (target 1, H200): the staged kernel without its look-back's wait runs at 0.97 of memcpy, with
+// it at 0.88 (research/smalln/results/cluster_round-h200.txt). A staged tile holds its 32 KB of
+// shared memory and its block slot from its ticket until its stores, wait included. Here the roles
+// are split so that nothing which moves bytes in waits for a prefix:
+//   producer warp    waits for a free buffer, draws a ticket, hands the copy to the bulk-copy engine;
+//   reduce warps     sum each landed tile and publish its aggregate (never wait on any prefix);
+//   look-back warps  one per buffer: look back from the moment the ticket is drawn;
+//   consumer groups  copy a landed tile into registers and free its buffer, then wait for the
+//                    prefix, publish INCLUSIVE and store. PC_GROUPS tiles per SM can wait in
+//                    registers while the ring keeps loading.
+// Progress in any schedule: a drawn ticket's aggregate depends only on its copy (the reduce warps
+// take tiles in ring order and wait for nothing else), so every look-back ends.
+// The defaults are the kernel as first measured; the best of round 27 on both GPUs is
+// pc+PC_REDUCE_WARPS=4+PC_PREFETCH_AHEAD=64+PC_PREFETCH_KIND=2 (research/smalln/README.md, last section).
+constexpr unsigned PC_SLOTS = 6;          // 32 KB buffers in the ring
+constexpr unsigned PC_GROUPS = 2;         // consumer groups of STAGED_THREADS threads
+constexpr unsigned PC_REDUCE_WARPS = 4;
+constexpr unsigned PC_PREFETCH_AHEAD = 64;  // L2 prefetch of tile ticket + this (0: none)
+constexpr unsigned PC_PREFETCH_KIND = 2;   // 0: one bulk L2 prefetch; 1: applypriority per 128-byte line (as
+                                           // the staged kernel); 2: prefetch.global.L2 per line
+constexpr unsigned PC_DRAW_AHEAD = 0;      // 1: the next ticket is drawn right after a copy is issued
+constexpr unsigned PC_CHUNKS = 1;          // bulk copies per tile, each with its own barrier
+constexpr unsigned PC_CHUNK_VECTORS = STAGED_TILE / 4 / PC_CHUNKS;
+constexpr unsigned PC_THREADS = 32 + 32 * PC_REDUCE_WARPS + 32 * PC_SLOTS + PC_GROUPS * STAGED_THREADS;
+constexpr unsigned PC_SHARED = PC_SLOTS * STAGED_TILE * sizeof(float);
+constexpr unsigned PC_DONE = 0xffffffffu;  // the ticket of a slot after the last tile
+constexpr unsigned PC_EMPTY_ARRIVALS = 1 + STAGED_WARPS + 1;  // reduce warps, data warps, look-back warp
+static_assert(PC_CHUNKS <= 32, "one lane per chunk");
+static_assert(PC_CHUNK_VECTORS % (32 * PC_REDUCE_WARPS) == 0, "whole chunks per reduce pass");
+// PC_SLOTS a multiple of PC_GROUPS: each slot is always read by the same group, so a group never
+// waits on a slot's barrier while another group's phase of it is still open.
+static_assert(PC_THREADS <= 1024 && PC_SLOTS % PC_GROUPS == 0 && 2 + PC_GROUPS <= 16, "pc shape");
+
+struct PcShared {
+    unsigned long long full[PC_SLOTS][PC_CHUNKS];  // a chunk of the tile has landed (bulk copy bytes, or one arrival)
+    unsigned long long empty[PC_SLOTS];       // every reader of the buffer is done with it
+    unsigned long long drawn[PC_SLOTS];       // the slot's ticket is written
+    unsigned long long prefix_ready[PC_SLOTS];
+    unsigned long long prefix_taken[PC_SLOTS];
+    unsigned ticket[PC_SLOTS];
+    float prefix[PC_SLOTS];
+    float reduce[2][PC_REDUCE_WARPS];
+    float rows[PC_GROUPS][2][STAGED_VECTORS][STAGED_WARPS];
+};
+
+__device__ __forceinline__ unsigned pc_smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
+__device__ __forceinline__ void pc_init(unsigned long long* b, unsigned count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(pc_smem(b)), "r"(count) : "memory");
+}
+__device__ __forceinline__ void pc_arrive(unsigned long long* b) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(pc_smem(b)) : "memory");
+}
+__device__ __forceinline__ void pc_wait(unsigned long long* b, unsigned parity) {
+    unsigned done = 0;
+    do {
+        asm volatile("{\n .reg .pred p;\n mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n selp.u32 %0, 1, 0, p;\n}"
+                     : "=r"(done) : "r"(pc_smem(b)), "r"(parity) : "memory");
+    } while (!done);
+}
+__device__ __forceinline__ void pc_bar_sync(unsigned id, unsigned count) {
+    asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory");
+}
+__device__ __forceinline__ void pc_bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(pc_smem(bar)), "r"(bytes) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     pc_smem(dst)), "l"(src), "r"(bytes), "r"(pc_smem(bar)) : "memory");
+}
+
+// Warp 0. After the last tile it writes PC_SLOTS slots of PC_DONE, so every reader stops.
+template <bool kVectorized>
+__device__ void pc_produce(PcShared& s, float4* ring, const float* __restrict__ input, unsigned n, unsigned tiles) {
+    const unsigned lane = threadIdx.x & 31;
+    const unsigned last_draw = tiles + gridDim.x - 1;  // every block draws exactly one ticket >= tiles
+    unsigned done_at = PC_DONE;
+    const auto draw = [&]() -> unsigned {  // lane 0's answer; the others' is meaningless
+        unsigned ticket = PC_DONE;
+        if (lane == 0) {
+            ticket = atomicAdd(&g_ticket, 1u);
+            if (ticket == last_draw) atomicExch(&g_ticket, 0u);
+        }
+        return ticket;
+    };
+    unsigned drawn_ahead = PC_DRAW_AHEAD ? draw() : PC_DONE;
+    for (unsigned i = 0; done_at == PC_DONE || i < done_at + PC_SLOTS; ++i) {
+        const unsigned slot = i % PC_SLOTS;
+        if (i >= PC_SLOTS) pc_wait(&s.empty[slot], (i / PC_SLOTS - 1) & 1);
+        unsigned ticket = PC_DONE;
+        if (done_at == PC_DONE) {
+            ticket = __shfl_sync(FULL_MASK, PC_DRAW_AHEAD ? drawn_ahead : draw(), 0);
+            if (ticket >= tiles) {
+                ticket = PC_DONE;
+                done_at = i;
+            }
+        }
+        if (lane == 0) {
+            s.ticket[slot] = ticket;
+            pc_arrive(&s.drawn[slot]);
+        }
+        float4* buffer = ring + slot * (STAGED_TILE / 4);
+        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
+        if (ticket == PC_DONE) {
+            if (lane < PC_CHUNKS) pc_arrive(&s.full[slot][lane]);
+        } else if (kVectorized && base + STAGED_TILE <= n) {
+            const std::size_t ahead = base + std::size_t(PC_PREFETCH_AHEAD) * STAGED_TILE;
+            const bool prefetch = PC_PREFETCH_AHEAD != 0 && ahead + STAGED_TILE <= n;
+            if (prefetch && PC_PREFETCH_KIND != 0) {
+                #pragma unroll
+                for (unsigned line = lane; line < STAGED_TILE / 32; line += 32) {
+                    const float* p = input + ahead + 32 * line;
+                    if (PC_PREFETCH_KIND == 1) cuda::apply_access_property(p, 128, cuda::access_property::normal{});
+                    else asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+                }
+            }
+            if (lane == 0) {
+                if (prefetch && PC_PREFETCH_KIND == 0)
+                    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(input + ahead), "r"(STAGED_TILE * 4u)
+                                 : "memory");
+                for (unsigned c = 0; c < PC_CHUNKS; ++c)
+                    pc_bulk_load(buffer + c * PC_CHUNK_VECTORS, input + base + 4 * c * PC_CHUNK_VECTORS,
+                                 PC_CHUNK_VECTORS * 16u, &s.full[slot][c]);
+            }
+        } else {  // the last, partial tile, or unaligned pointers: the warp copies it
+            for (unsigned v = lane; v < STAGED_TILE / 4; v += 32)
+                buffer[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
+            asm volatile("fence.proxy.async.shared::cta;" ::: "memory");  // before a later bulk copy overwrites it
+            __syncwarp();
+            if (lane < PC_CHUNKS) pc_arrive(&s.full[slot][lane]);
+        }
+        if (PC_DRAW_AHEAD && done_at == PC_DONE) drawn_ahead = draw();  // its latency overlaps the next wait
+    }
+}
+
+// The reduce warps: every landed tile's sum, published at once as its aggregate.
+__device__ void pc_reduce(PcShared& s, const float4* ring, unsigned epoch) {
+    const unsigned r = threadIdx.x - 32;
+    const unsigned lane = r & 31;
+    for (unsigned i = 0;; ++i) {
+        const unsigned slot = i % PC_SLOTS;
+        const unsigned phase = (i / PC_SLOTS) & 1;
+        pc_wait(&s.full[slot][0], phase);
+        const unsigned ticket = s.ticket[slot];
+        if (ticket == PC_DONE) return;
+        const float4* buffer = ring + slot * (STAGED_TILE / 4);
+        float sum = 0.0f;
+        for (unsigned c = 0; c < PC_CHUNKS; ++c) {  // each chunk as soon as it has landed
+            if (c > 0) pc_wait(&s.full[slot][c], phase);
+            #pragma unroll
+            for (unsigned v = r; v < PC_CHUNK_VECTORS; v += 32 * PC_REDUCE_WARPS) {
+                const float4 q = buffer[c * PC_CHUNK_VECTORS + v];
+                sum += (q.x + q.y) + (q.z + q.w);
+            }
+        }
+        sum = warp_sum(sum);
+        if (PC_REDUCE_WARPS > 1) {
+            if (lane == 0) s.reduce[i & 1][r >> 5] = sum;
+            pc_bar_sync(1, 32 * PC_REDUCE_WARPS);
+            sum = 0.0f;
+            #pragma unroll
+            for (unsigned w = 0; w < PC_REDUCE_WARPS; ++w) sum += s.reduce[i & 1][w];
+        }
+        if (r == 0) {
+            if (ticket != 0) publish(ticket, make_word(epoch, false, sum));  // tile 0: INCLUSIVE only
+            pc_arrive(&s.empty[slot]);
+        }
+    }
+}
+
+// Look-back warp `w`: the slots w, w + PC_SLOTS, ... of the ring.
+__device__ void pc_look_back(PcShared& s, unsigned w, unsigned epoch, const float* carry_in) {
+    const unsigned lane = threadIdx.x & 31;
+    for (unsigned i = w;; i += PC_SLOTS) {
+        const unsigned phase = (i / PC_SLOTS) & 1;
+        pc_wait(&s.drawn[w], phase);
+        const unsigned ticket = s.ticket[w];
+        if (ticket == PC_DONE) return;
+        __syncwarp();
+        if (lane == 0) pc_arrive(&s.empty[w]);  // the ticket is read: the buffer may be refilled
+        float prefix = 0.0f;
+        if (ticket == 0) prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
+        else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);
+        if (i >= PC_SLOTS) pc_wait(&s.prefix_taken[w], phase ^ 1);  // the previous prefix was read
+        if (lane == 0) {
+            s.prefix[w] = prefix;
+            pc_arrive(&s.prefix_ready[w]);
+        }
+    }
+}
+
+// Consumer group `g`: iterations g, g + PC_GROUPS, ... Thread t of the group holds the float4s t,
+// t + 256, ... of the tile in registers, as the staged kernel's data threads do in shared memory.
+template <bool kVectorized>
+__device__ void pc_consume(PcShared& s, const float4* ring, unsigned g, float* __restrict__ output, unsigned n,
+                           unsigned epoch) {
+    const unsigned t = threadIdx.x - (32 + 32 * PC_REDUCE_WARPS + 32 * PC_SLOTS) - g * STAGED_THREADS;
+    const unsigned lane = t & 31;
+    const unsigned warp = t >> 5;
+    for (unsigned i = g, k = 0;; i += PC_GROUPS, ++k) {
+        const unsigned slot = i % PC_SLOTS;
+        const unsigned phase = (i / PC_SLOTS) & 1;
+        pc_wait(&s.full[slot][0], phase);
+        const unsigned ticket = s.ticket[slot];
+        if (ticket == PC_DONE) return;
+        for (unsigned c = 1; c < PC_CHUNKS; ++c) pc_wait(&s.full[slot][c], phase);
+        const float4* buffer = ring + slot * (STAGED_TILE / 4);
+        float4 q[STAGED_VECTORS];
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) q[v] = buffer[t + STAGED_THREADS * v];
+        __syncwarp();
+        if (lane == 0) pc_arrive(&s.empty[slot]);  // this warp's float4s are in registers
+        float (*rows)[STAGED_WARPS] = s.rows[g][k & 1];
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
+            const float own = (q[v].x + q[v].y) + (q[v].z + q[v].w);
+            const float inclusive = warp_inclusive_scan(own, lane);
+            if (lane == 31) rows[v][warp] = inclusive;
+        }
+        pc_wait(&s.prefix_ready[slot], phase);
+        const float tile_prefix = s.prefix[slot];
+        pc_bar_sync(2 + g, STAGED_THREADS);  // every row total written, every thread has the prefix
+        if (t == 0) {
+            pc_arrive(&s.prefix_taken[slot]);
+            publish(ticket, make_word(epoch, true, tile_prefix + staged_aggregate(rows)));
+        }
+        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
+        const bool full_tile = base + STAGED_TILE <= n;
+        float running = tile_prefix;
+        #pragma unroll
+        for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
+            float before = running;
+            #pragma unroll
+            for (unsigned w = 0; w < STAGED_WARPS; ++w) {
+                const float x = rows[v][w];
+                if (w < warp) before += x;
+                running += x;
+            }
+            const float own = (q[v].x + q[v].y) + (q[v].z + q[v].w);
+            const float inclusive = warp_inclusive_scan(own, lane);
+            float4 r;
+            r.x = before + (inclusive - own) + q[v].x;
+            r.y = r.x + q[v].y;
+            r.z = r.y + q[v].z;
+            r.w = r.z + q[v].w;
+            const unsigned idx = t + STAGED_THREADS * v;
+            if (kVectorized && full_tile)
+                reinterpret_cast<float4*>(output + base)[idx] = r;
+            else
+                store_float4_guarded(output, base + 4 * std::size_t(idx), n, r);
+        }
+    }
+}
+
+template <bool kVectorized>
+__global__ void __launch_bounds__(PC_THREADS, 1)
+pc_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
+               const float* carry_in, unsigned tiles) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    extern __shared__ __align__(128) float4 s_ring[];
+    __shared__ PcShared s;
+    const unsigned t = threadIdx.x;
+    if (t == 0) {
+        for (unsigned b = 0; b < PC_SLOTS; ++b) {
+            for (unsigned c = 0; c < PC_CHUNKS; ++c) pc_init(&s.full[b][c], 1);
+            pc_init(&s.empty[b], PC_EMPTY_ARRIVALS);
+            pc_init(&s.drawn[b], 1);
+            pc_init(&s.prefix_ready[b], 1);
+            pc_init(&s.prefix_taken[b], 1);
+        }
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    __syncthreads();
+    const unsigned look_back_first = 32 + 32 * PC_REDUCE_WARPS;
+    const unsigned groups_first = look_back_first + 32 * PC_SLOTS;
+    if (t < 32) pc_produce<kVectorized>(s, s_ring, input, n, tiles);
+    else if (t < look_back_first) pc_reduce(s, s_ring, epoch);
+    else if (t < groups_first) pc_look_back(s, (t - look_back_first) / 32, epoch, carry_in);
+    else pc_consume<kVectorized>(s, s_ring, (t - groups_first) / STAGED_THREADS, output, n, epoch);
+#else
+    __trap();  // research kernel: sm_90 and later only
+#endif
+}
+
+template <bool kVectorized>
+void launch_pc(unsigned tiles, const float* input, float* output, unsigned count, unsigned epoch, const float* carry_in) {
+    static int sms = 0;
+    if (sms == 0) {
+        cudaFuncSetAttribute(pc_scan_kernel<kVectorized>, cudaFuncAttributeMaxDynamicSharedMemorySize, PC_SHARED);
+        cudaFuncSetAttribute(pc_scan_kernel<kVectorized>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    }
+    const unsigned grid = tiles < unsigned(sms) ? tiles : unsigned(sms);
+    pc_scan_kernel<kVectorized><<<grid, PC_THREADS, PC_SHARED>>>(input, output, count, epoch, carry_in, tiles);
+}
+
+template <bool kVectorized>
+void launch_staged(unsigned tiles, const float* input, float* output, unsigned count, unsigned epoch,
+                   const float* carry_in) {
+    // Once per kernel: the largest shared-memory carveout, so that 6 blocks of 32 KB fit on an SM.
+    static const cudaError_t carveout =
+        cudaFuncSetAttribute(staged_scan_kernel<kVectorized>, cudaFuncAttributePreferredSharedMemoryCarveout, 100);
+    (void)carveout;
+    launch_pc<kVectorized>(tiles, input, output, count, epoch, carry_in);
+}
+
+// Tiles of `tile` elements that cover `count` (the last one partial).
+unsigned tiles_covering(unsigned count, unsigned tile) { return count / tile + (count % tile != 0); }
+
+unsigned g_host_epoch = 0;  // epoch of the most recent launch (0 = none yet)
+
+unsigned next_epoch() {
+    if (g_host_epoch == MAX_EPOCH) {
+        // Epochs would repeat: clear the status words once, in stream order.
+        void* state = nullptr;
+        cudaGetSymbolAddress(&state, g_tile_state);
+        cudaMemsetAsync(state, 0, sizeof(g_tile_state), 0);
+        g_host_epoch = 0;
+    }
+    return ++g_host_epoch;
+}
+
+}  // namespace
+
+std::size_t scan_workspace_bytes(unsigned) { return 0; }
+
+void scan(const float* input, float* output, unsigned n, void*) {
+    const bool vectorized = reinterpret_cast<std::uintptr_t>(input) % 16 == 0 &&
+                            reinterpret_cast<std::uintptr_t>(output) % 16 == 0;
+    for (std::size_t done = 0; done < n; done += MAX_LAUNCH) {
+        const unsigned count = static_cast<unsigned>(n - done < MAX_LAUNCH ? n - done : MAX_LAUNCH);
+        const float* carry_in = (done == 0) ? nullptr : output + done - 1;
+        const unsigned epoch = next_epoch();
+        if (count >= STAGED_FROM_N) {
+            const unsigned tiles = tiles_covering(count, STAGED_TILE);
+            if (vectorized)
+                launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
+            else
+                launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
+        } else if (count <= LATENCY_UP_TO_N) {
+            const unsigned tiles = tiles_covering(count, LATENCY_TILE);
+            if (vectorized)
+                latency_scan_kernel<true><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
+            else
+                latency_scan_kernel<false><<<tiles, LATENCY_THREADS>>>(input + done, output + done, count, epoch, carry_in);
+        } else {
+            const unsigned tiles = tiles_covering(count, TILE);
+            if (vectorized)
+                decoupled_scan_kernel<true><<<tiles, THREADS>>>(input + done, output + done, count, epoch, carry_in);
+            else
+                decoupled_scan_kernel<false><<<tiles, THREADS>>>(input + done, output + done, count, epoch, carry_in);
+        }
+    }
+}
