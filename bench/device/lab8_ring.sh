@@ -11,7 +11,8 @@
 #   git show <commit before>:solutions/lab8-single-pass/decoupled_lookback.cu > research/smalln/staged_v.cu
 #   python3 research/smalln/variant_edits.py research/smalln/staged_v.cu \
 #     pc+PC_REDUCE_WARPS=4+PC_PREFETCH_AHEAD=64+PC_PREFETCH_KIND=2 > research/smalln/pc_v.cu
-#   device run:   timeout -k 10 580 bash bench/device/lab8_ring.sh
+#   device run, carry ["research/smalln/staged_v.cu", "research/smalln/pc_v.cu"]:
+#     timeout -k 10 580 bash bench/device/lab8_ring.sh
 #
 # Writes $OUT/checks.txt, $OUT/conformance/ and $OUT/cluster_round.tar.gz.
 set -uo pipefail
