@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include <cuda/barrier>
+
 namespace buggy {
 
 namespace {
@@ -254,6 +256,25 @@ run_result host_pointer_argument() {
   r.error = cudaDeviceSynchronize();
   cudaGetLastError();
   return r;
+}
+
+namespace {
+#pragma nv_diag_suppress static_var_with_dynamic_init
+__global__ void waits_for_a_second_arrival(float* out) {
+  __shared__ cuda::barrier<cuda::thread_scope_block> bar;
+  if (threadIdx.x == 0) init(&bar, 2);
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  bar.arrive_and_wait();
+  out[0] = 1.0f;
+}
+}  // namespace
+
+run_result barrier_missing_arrival() {
+  float* d_out = nullptr;
+  cudaMalloc(&d_out, sizeof(float));
+  waits_for_a_second_arrival<<<1, 64>>>(d_out);
+  return finish(d_out, 1);
 }
 
 }  // namespace buggy

@@ -37,5 +37,8 @@ run_result misaligned_vector_load(unsigned offset);
 float host_misaligned_read();
 // Passes a host pointer to a kernel.
 run_result host_pointer_argument();
+// A cuda::barrier initialised for two arrivals; thread 0 arrives and waits, every other thread
+// returns: no thread can complete the phase.
+run_result barrier_missing_arrival();
 
 }  // namespace buggy

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include <cuda/atomic>
+#include <cuda/barrier>
 #include <cuda/cmath>
 #include <cuda/std/array>
 #include <cuda/std/atomic>
@@ -130,6 +131,68 @@ std::vector<std::int64_t> integer_helpers(const std::vector<unsigned>& n, const 
   CUDA_CHECK(cudaFree(d_n));
   CUDA_CHECK(cudaFree(d_d));
   return to_host(d_out, n.size() * kIntFields);
+}
+
+namespace {
+#pragma nv_diag_suppress static_var_with_dynamic_init
+__global__ void ring_sums(const int* in, int* sums, unsigned tiles, bool arrive_first) {
+#if __CUDA_ARCH__ >= 900
+  using barrier = cuda::barrier<cuda::thread_scope_block>;
+  __shared__ alignas(16) int buffer[2][kRingTile];
+  __shared__ barrier full[2], empty[2];
+  const unsigned consumers = blockDim.x - 32;
+  if (threadIdx.x == 0) {
+    for (unsigned s = 0; s < 2; ++s) {
+      init(&full[s], 1);
+      init(&empty[s], consumers / 32);
+    }
+    cuda::device::experimental::fence_proxy_async_shared_cta();
+  }
+  __syncthreads();
+  const unsigned lane = threadIdx.x % 32;
+  if (threadIdx.x < 32) {
+    for (unsigned t = 0; t < tiles; ++t) {
+      const unsigned s = t % 2;
+      if (t >= 2) empty[s].wait_parity((t / 2 - 1) % 2);
+      const auto bytes = cuda::aligned_size_t<16>(sizeof(buffer[s]));
+      if (arrive_first && lane == 0) (void)cuda::device::barrier_arrive_tx(full[s], 1, sizeof(buffer[s]));
+      __syncwarp();
+      if (lane == 0) cuda::device::memcpy_async_tx(buffer[s], in + t * kRingTile, bytes, full[s]);
+      if (!arrive_first && lane == 0) (void)cuda::device::barrier_arrive_tx(full[s], 1, sizeof(buffer[s]));
+    }
+    return;
+  }
+  for (unsigned t = 0; t < tiles; ++t) {
+    const unsigned s = t % 2;
+    full[s].wait_parity((t / 2) % 2);
+    int mine = 0;
+    for (unsigned i = threadIdx.x - 32; i < kRingTile; i += consumers) mine += buffer[s][i];
+    for (unsigned d = 16; d > 0; d /= 2) mine += __shfl_down_sync(0xffffffffu, mine, d);
+    __syncwarp();
+    if (lane == 0) {
+      atomicAdd(&sums[t], mine);
+      (void)empty[s].arrive();  // one arrival per consumer warp
+    }
+  }
+#else
+  __trap();  // ring_tile_sums launches it only on compute capability 9.0 and later
+#endif
+}
+}  // namespace
+
+std::vector<int> ring_tile_sums(const std::vector<int>& in, bool arrive_first) {
+  int device = 0, major = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  if (major < 9) return {};
+  const unsigned tiles = static_cast<unsigned>(in.size() / kRingTile);
+  int* d_in = to_device(in);
+  int* d_sums = device_zeros<int>(tiles);
+  ring_sums<<<1, 32 + 64>>>(d_in, d_sums, tiles, arrive_first);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaFree(d_in));
+  return to_host(d_sums, tiles);
 }
 
 std::vector<float> float_helpers(const std::vector<float>& x) {

@@ -31,4 +31,13 @@ std::vector<std::int64_t> integer_helpers(const std::vector<unsigned>& n, const 
 inline constexpr unsigned kFloatFields = 6;
 std::vector<float> float_helpers(const std::vector<float>& x);
 
+// Sums of `tiles` tiles of kRingTile ints, each summed by the consumer warps of one block while a
+// producer warp fills a ring of two buffers with bulk copies (cuda::device::memcpy_async_tx) that
+// complete on cuda::barrier pairs (full, empty; wait_parity, arrive). arrive_first: the producer
+// arrives on the full barrier (barrier_arrive_tx) before it issues the copy, with a __syncwarp() in
+// between where the consumers may run: the phase must still wait for the bytes. Empty where the
+// GPU is older than compute capability 9.0 (no bulk copies).
+inline constexpr unsigned kRingTile = 256;
+std::vector<int> ring_tile_sums(const std::vector<int>& in, bool arrive_first);
+
 }  // namespace libcudacxx_features

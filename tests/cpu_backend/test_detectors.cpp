@@ -195,6 +195,16 @@ TEST_CASE("deadlock: a full-mask shuffle after half the warp returned", "[detect
   CHECK_THAT(report.message, scanlab_test::contains_text("for lanes 16-31"));
 }
 
+TEST_CASE("deadlock: a cuda::barrier wait that no other thread can complete", "[detectors]") {
+  quiet_reports quiet;
+  auto r = barrier_missing_arrival();
+  CHECK(r.error == cudaErrorLaunchFailure);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "deadlock");
+  CHECK_THAT(report.message, scanlab_test::contains_text("thread (0,0,0) waits on an arrive/wait barrier"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("no other thread of the block can run"));
+}
+
 TEST_CASE("a host pointer passed to a kernel is refused", "[detectors]") {
   quiet_reports quiet;
   auto r = host_pointer_argument();

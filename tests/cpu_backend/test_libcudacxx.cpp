@@ -89,3 +89,23 @@ TEST_CASE("cuda::std::numeric_limits<float>::infinity(), complex and cmath in a 
     CHECK(row[5] == x[i] + 1.0f);
   }
 }
+
+TEST_CASE("cuda::barrier ring of bulk copies: a producer warp and consumer warps hand over tiles",
+          "[libcudacxx]") {
+  std::mt19937 rng(47);
+  std::vector<int> in(9 * libcudacxx_features::kRingTile);
+  for (int& x : in) x = static_cast<int>(rng() % 201) - 100;
+  std::vector<int> expected(9, 0);
+  for (std::size_t i = 0; i < in.size(); ++i) expected[i / libcudacxx_features::kRingTile] += in[i];
+  for (bool arrive_first : {false, true}) {
+    INFO((arrive_first ? "barrier_arrive_tx before the copy" : "the copy before barrier_arrive_tx"));
+    under_every_schedule([&] {
+      const auto got = libcudacxx_features::ring_tile_sums(in, arrive_first);
+      if (got.empty()) {
+        WARN("no bulk copies on this GPU (compute capability below 9.0): not run");
+        return;
+      }
+      CHECK(got == expected);
+    });
+  }
+}

@@ -73,6 +73,3 @@
 #ifndef CCCL_DISABLE_NVFP4_SUPPORT
 #define CCCL_DISABLE_NVFP4_SUPPORT
 #endif
-
-// Barrier waits that let the other CUDA threads of the block run (see there). Once per file.
-#include "scanlab/cpu/arrive_wait_barrier.h"

@@ -6,9 +6,14 @@
 // tester types; the overloads below are more specialised than CCCL's template, so every barrier
 // wait resolves to them: between polls the waiter yields to the block's other threads. They must
 // be declared before CCCL's barrier headers are read (the calls there are not dependent), which is
-// why cuda/__scanlab_cccl_begin.h includes this file, ahead of every wrapped CCCL header.
+// why the wrappers of the public headers that bring them in (cuda/barrier, cuda/std/barrier,
+// cuda/pipeline, cuda/annotated_ptr) include this file first. (Not every wrapper: its <chrono>
+// would come back to a wrapper still open, such as <cuda/std/limits>.)
 #pragma once
 #if __has_include(<cuda/std/__barrier/poll_tester.h>) && __has_include(<cuda/std/__thread/threading_support.h>)
+#ifdef _CUDA___BARRIER_BARRIER_BLOCK_SCOPE_H
+#error "scanlab CPU backend: CCCL's barriers were read before scanlab's waits for them; include <cuda/barrier> before the CCCL header that brought them in (and tell scanlab's developers which one it was)"
+#endif
 #include <cuda/std/__barrier/poll_tester.h>
 #include <cuda/std/__thread/threading_support.h>
 #include <cuda/std/chrono>
