@@ -5,7 +5,7 @@
 #      and synccheck at one size;
 #   2. the conformance programs for cuda::barrier, recorded on the GPU (expected/ for the CPU backend);
 #   3. research/smalln/cluster_round.sh: back to back at 2^26..2^30 and isolated calls at
-#      2^20..2^24, round robin: the reference before (the staged kernel, a file), now (the ring) and
+#      2^20..2^22, round robin: the reference before (the staged kernel, a file), now (the ring) and
 #      round 27's research kernel (a file).
 #
 #   git show <commit before>:solutions/lab8-single-pass/decoupled_lookback.cu > research/smalln/staged_v.cu
@@ -42,6 +42,6 @@ OUT=$OUT/conformance timeout -k 5 120 bash tests/conformance/record_gpu.sh \
 echo "conformance exit $?"
 cat "$OUT"/conformance/expected/libcudacxx/*.out
 
-CLUSTER_VARIANTS=${CLUSTER_VARIANTS:-"file:research/smalln/staged_v.cu as-is"} CLUSTER_LOG2=${CLUSTER_LOG2:-"20 21 22 24"} \
+CLUSTER_VARIANTS=${CLUSTER_VARIANTS:-"file:research/smalln/staged_v.cu as-is"} CLUSTER_LOG2=${CLUSTER_LOG2:-"20 21 22"} \
   STREAM_VARIANTS=${STREAM_VARIANTS:-"file:research/smalln/staged_v.cu as-is file:research/smalln/pc_v.cu"} \
   OUT=$OUT timeout -k 10 330 bash research/smalln/cluster_round.sh

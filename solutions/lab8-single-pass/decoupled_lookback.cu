@@ -602,6 +602,20 @@ __device__ __forceinline__ float staged_row_scan(const float4* data, unsigned k,
     return warp_inclusive_scan(*own, lane);
 }
 
+// What comes before the calling warp's float4s of row k: `running` (everything before the row)
+// plus the row's earlier warps. Moves `running` past the row.
+__device__ __forceinline__ float staged_row_prefix(const float (*row_totals)[STAGED_WARPS], unsigned k, unsigned warp,
+                                                   float& running) {
+    float before = running;
+    #pragma unroll
+    for (unsigned w = 0; w < STAGED_WARPS; ++w) {
+        const float x = row_totals[k][w];
+        if (w < warp) before += x;
+        running += x;
+    }
+    return before;
+}
+
 // The tile's sum from the row totals (any thread, after they are all written).
 __device__ __forceinline__ float staged_aggregate(const float (*row_totals)[STAGED_WARPS]) {
     float sum = 0.0f;
@@ -717,13 +731,7 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
     float running = s_tile_prefix;  // the tile's prefix, then each row's total in turn
     #pragma unroll 1
     for (unsigned k = 0; k < STAGED_VECTORS; ++k) {
-        float before = running;  // earlier rows, and the earlier warps of this row
-        #pragma unroll
-        for (unsigned w = 0; w < STAGED_WARPS; ++w) {
-            const float x = s_row_totals[k][w];
-            if (w < warp) before += x;
-            running += x;
-        }
+        const float before = staged_row_prefix(s_row_totals, k, warp, running);
         float own;
         const float inclusive = staged_row_scan(s_data, k, lane, &own);
         const float4 q = s_data[t + STAGED_THREADS * k];
@@ -964,13 +972,7 @@ __device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, floa
         float running = tile_prefix;  // the tile's prefix, then each row's total in turn
         #pragma unroll
         for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
-            float before = running;  // earlier rows, and the earlier warps of this row
-            #pragma unroll
-            for (unsigned w = 0; w < STAGED_WARPS; ++w) {
-                const float x = rows[v][w];
-                if (w < warp) before += x;
-                running += x;
-            }
+            const float before = staged_row_prefix(rows, v, warp, running);
             const float own = (q[v].x + q[v].y) + (q[v].z + q[v].w);
             const float inclusive = warp_inclusive_scan(own, lane);
             float4 r;
