@@ -192,7 +192,7 @@ void block_scheduler::start_phase() {
   phase_next_ = 0;
   phase_end_ = count_;
   ++block_phase_;
-  phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  note_progress();
   ++barrier_generation_;
   at_barrier_ = 0;
   barrier_file_ = nullptr;

@@ -78,7 +78,8 @@ class block_scheduler {
   // An arrive/wait barrier's waiter steps aside: the calling thread goes to the back of the
   // runnable threads. False if it was the only runnable one (nothing else can change anything).
   bool yield();
-  // A wait on an arrive/wait barrier ended after yielding: counts as progress for the watchdog.
+  // Progress for the watchdog: a phase begun, or a wait on an arrive/wait barrier that had to yield
+  // and ended.
   void note_progress() { phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
   // Bulk-copy transactions by barrier address (see runtime_hooks.h); cleared at block start.
   struct transactions {

@@ -123,6 +123,14 @@ static_assert(ITEMS % 4 == 0, "float4 loads");
 __device__ unsigned long long g_tile_state[MAX_TILES];  // zero-initialized: epoch 0 = never written
 __device__ unsigned g_ticket;
 
+// The next ticket of the launch. Whoever draws `last`, the launch's last ticket, puts the counter
+// back to 0 (every other ticket has been handed out by then), so the next launch starts at 0.
+__device__ __forceinline__ unsigned draw_ticket(unsigned last) {
+    const unsigned ticket = atomicAdd(&g_ticket, 1u);
+    if (ticket == last) atomicExch(&g_ticket, 0u);
+    return ticket;
+}
+
 // ---- status words ----
 
 __device__ __forceinline__ unsigned long long make_word(unsigned epoch, bool inclusive, float value) {
@@ -663,8 +671,7 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         if (lane == 0) {
             unsigned ticket = 0;
             if (!single_tile) {
-                ticket = atomicAdd(&g_ticket, 1u);
-                if (ticket == gridDim.x - 1) atomicExch(&g_ticket, 0u);  // the last ticket of the launch
+                ticket = draw_ticket(gridDim.x - 1);
             }
             s_tile = ticket;
             s_arrived = 0;
@@ -841,8 +848,7 @@ __device__ void ring_produce(RingShared& s, float4* ring, const float* __restric
         if (done_at == RING_DONE) {
             unsigned drawn = 0;
             if (lane == 0) {
-                drawn = atomicAdd(&g_ticket, 1u);
-                if (drawn == last_draw) atomicExch(&g_ticket, 0u);
+                drawn = draw_ticket(last_draw);
             }
             ticket = __shfl_sync(FULL_MASK, drawn, 0);
             if (ticket >= tiles) {
