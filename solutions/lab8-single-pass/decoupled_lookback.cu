@@ -86,7 +86,8 @@
 // Below 2^21 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
 // ticketless register kernel; at 2^20 see STAGED_FROM_N), so small n keeps the register kernel.
 // On Hopper the ring kernel takes these sizes instead: a tile that waits for its prefix no longer
-// holds a buffer (H200: 0.92 of a copy against 0.88; H100: 1.00 against 0.99; see it).
+// holds a buffer, and a ticket covers two tiles (H200: 0.95-0.96 of a copy against 0.88; H100:
+// 1.00 against 0.99; see it).
 //
 // The status array holds one word per tile of a launch, sized for n = 2^30
 // (262144 tiles, 2 MiB). A larger n (beyond the lab's contract) is scanned in
@@ -769,58 +770,82 @@ void launch_staged(unsigned tiles, const float* input, float* output, unsigned c
 // The staged kernel keeps a tile in shared memory from its ticket to its stores, so a tile that
 // waits for its prefix holds 32 KB and a block slot the whole time: on an H200 that wait is what
 // stands between 0.88 and 0.97 of a copy (the staged kernel without its wait; research/smalln,
-// rounds 26-27). Here one block per SM takes tiles by ticket until they run out, and its warps
-// split the work so that nothing which moves bytes in ever waits for a prefix:
-//   producer warp    waits for a free buffer of a ring of RING_SLOTS, draws a ticket, and hands
-//                    the tile's copy to the bulk-copy engine (TMA: cuda::device::memcpy_async_tx);
-//   reduce warps     sum each landed tile and publish its aggregate (they wait for nothing else);
-//   look-back warps  one per buffer: walk back from the moment the ticket is drawn;
-//   consumer groups  copy a landed tile into registers and free its buffer at once, then wait for
-//                    the prefix, publish INCLUSIVE and store. A waiting tile holds registers, not a
-//                    buffer, so the ring keeps loading.
-// The roles hand over through arrive/wait barriers (cuda::barrier) in shared memory, one set per
-// buffer; iteration i of a role uses buffer i % RING_SLOTS in phase (i / RING_SLOTS) & 1.
-// Progress in any schedule: a drawn ticket's aggregate depends only on its copy, so every look-back
-// ends. Measured back to back against cudaMemcpy at 2^26 / 2^28 / 2^30 (research/smalln/README.md,
-// round 27): H200 0.91 / 0.93 / 0.93 (staged kernel 0.85 / 0.88 / 0.88), H100 1.00 (0.96-0.99).
-// The constants are that round's best: 4 reduce warps beat 1-2 by 0.5-2%; a third consumer group
-// lost 1-3%; prefetching 64 tiles ahead beat 32 and 256 by 1-2%, and without it the ring lost to
-// the staged kernel (0.82).
+// rounds 26-27). Here one block per SM takes tickets until they run out, and its warps split the
+// work so that nothing which moves bytes in ever waits for a prefix:
+//   producer warp    waits for a free entry of the ring (RING_PARTS buffers of 32 KB), draws a
+//                    ticket, and hands each part's copy to the bulk-copy engine (TMA:
+//                    cuda::device::memcpy_async_tx);
+//   reduce warps     sum each landed part; the last one of a ticket publishes its aggregate
+//                    (they wait for nothing else);
+//   look-back warps  one per entry: walk back from the moment the ticket is drawn, publish the
+//                    ticket's INCLUSIVE word, and hand each part its prefix;
+//   consumer groups  copy a landed part into registers and free its buffer at once, then wait for
+//                    the prefix and store. A waiting part holds registers, not a buffer, so the
+//                    ring keeps loading.
+// Why a ticket covers two tiles: a look-back walks back to the nearest INCLUSIVE word, which is
+// as old as a prefix takes to be known (11-12 us on an H200 at 2^28, research/smalln/probe), so it
+// walks past every ticket drawn in that time, 32 per L2 round trip. With one tile per ticket the
+// H200 draws tickets as fast as the walks can pass them, and the walk sets the pace (0.91-0.92 of
+// a copy); two tiles per ticket halve the words to pass (0.95-0.96). Three lost (0.86: two
+// entries are too few look-backs in flight), and so did reading 2-8 words per lane per step
+// (0.85-0.91: each step's round trip grew).
+// The roles hand over through arrive/wait barriers (cuda::barrier) in shared memory.
+// Progress in any schedule: a drawn ticket's aggregate depends only on its copies, so every
+// look-back ends. Measured back to back against cudaMemcpy at 2^26 / 2^28 / 2^30
+// (research/lookback/NOTES.md, round 29): H200 0.93-0.95 / 0.95-0.96 / 0.96 (one tile per ticket:
+// 0.90-0.92), H100 1.00 (as with one tile). 8 reduce warps beat 4 by 0.3-0.8% on the H200 (equal
+// on the H100); a third consumer group lost 1-3% (round 27).
 constexpr unsigned RING_SLOTS = 6;           // 32 KB buffers: 192 KB of the SM's 228 KB
+constexpr unsigned RING_PARTS = 2;           // buffers (tiles) per ticket
+constexpr unsigned RING_ENTRIES = RING_SLOTS / RING_PARTS;  // tickets in the ring at once
+constexpr unsigned RING_TICKET_TILE = RING_PARTS * STAGED_TILE;  // 16384 elements per ticket
 constexpr unsigned RING_GROUPS = 2;          // consumer groups of STAGED_THREADS threads
-constexpr unsigned RING_REDUCE_WARPS = 4;
-constexpr unsigned RING_PREFETCH_AHEAD = 64;  // the producer has tile ticket + 64 fetched into L2
+constexpr unsigned RING_REDUCE_WARPS = 8;
+// How far ahead the producer fetches into L2, in 32 KB tiles: further on faster memory. Measured
+// with tickets of two tiles: H100 (3.35 TB/s) 64 tiles 1.00 of cudaMemcpy, 96 0.99, 128 0.98;
+// H200 (4.8 TB/s) 64 0.94-0.95, 96 0.94-0.96, 128 0.95-0.96, 160 as 128.
+constexpr unsigned RING_PREFETCH_AHEAD = 64;
+constexpr unsigned RING_PREFETCH_AHEAD_FAST_MEMORY = 128;
+constexpr double RING_FAST_MEMORY_BYTES_PER_S = 4e12;  // peak DRAM bandwidth from which the longer distance is taken
 constexpr unsigned RING_FIRST_REDUCE = 32;
 constexpr unsigned RING_FIRST_LOOK_BACK = RING_FIRST_REDUCE + 32 * RING_REDUCE_WARPS;
-constexpr unsigned RING_FIRST_CONSUMER = RING_FIRST_LOOK_BACK + 32 * RING_SLOTS;
-constexpr unsigned RING_THREADS = RING_FIRST_CONSUMER + RING_GROUPS * STAGED_THREADS;  // 864
+constexpr unsigned RING_FIRST_CONSUMER = RING_FIRST_LOOK_BACK + 32 * RING_ENTRIES;
+constexpr unsigned RING_THREADS = RING_FIRST_CONSUMER + RING_GROUPS * STAGED_THREADS;  // 896
 constexpr unsigned RING_BUFFER_BYTES = RING_SLOTS * STAGED_TILE * sizeof(float);
-constexpr unsigned RING_DONE = 0xffffffffu;  // the ticket of a buffer after the block's last tile
-// A buffer is free again once the last reduce warp, every consumer warp of its group and its
+constexpr unsigned RING_DONE = 0xffffffffu;  // the ticket of an entry after the block's last ticket
+constexpr unsigned RING_REDUCE_ARRIVALS = RING_PARTS * RING_REDUCE_WARPS;  // per ticket
+// A buffer is free again once the reduce warps, every consumer warp of its group and its
 // look-back warp (which reads the ticket) are done with it.
 constexpr unsigned RING_EMPTY_ARRIVALS = 1 + STAGED_WARPS + 1;
-static_assert(RING_THREADS <= 1024 && RING_SLOTS % RING_GROUPS == 0, "ring shape");
+static_assert(RING_THREADS <= 1024 && RING_SLOTS % RING_PARTS == 0 && RING_SLOTS % RING_GROUPS == 0, "ring shape");
 static_assert((STAGED_TILE / 4) % (32 * RING_REDUCE_WARPS) == 0, "whole float4 rows per reduce warp");
 
 using block_barrier = cuda::barrier<cuda::thread_scope_block>;
 
-// RING_SLOTS a multiple of RING_GROUPS: each buffer is always read by the same group, so a group
-// never waits on a buffer's barrier while another group's phase of it is still open.
+// Buffer `slot` holds part slot % RING_PARTS of the ticket of entry slot / RING_PARTS. Iteration i
+// of a buffer's reader uses buffer i % RING_SLOTS in phase (i / RING_SLOTS) & 1; use u of an entry
+// is phase u & 1 of each of its buffers. RING_SLOTS is a multiple of RING_GROUPS, so each buffer
+// is always read by the same group, and a group never waits on a buffer's barrier while another
+// group's phase of it is still open.
 struct RingShared {
-    block_barrier full[RING_SLOTS];          // the tile (or RING_DONE) is in the buffer
+    block_barrier full[RING_SLOTS];          // the part (or RING_DONE) is in the buffer
     block_barrier empty[RING_SLOTS];         // every reader is done with the buffer
-    block_barrier drawn[RING_SLOTS];         // the buffer's ticket is written
-    block_barrier prefix_ready[RING_SLOTS];  // its look-back warp has the tile's prefix
+    block_barrier drawn[RING_ENTRIES];       // the entry's ticket is written
+    // The ticket's sums are written; one barrier per use parity, because the look-back warp frees
+    // the buffers before it waits here, so the next use's sums may be written meanwhile.
+    block_barrier reduced[RING_ENTRIES][2];
+    block_barrier prefix_ready[RING_SLOTS];  // the look-back warp has the part's prefix
     block_barrier prefix_taken[RING_SLOTS];  // its consumers have read it
     block_barrier rows_written[RING_GROUPS];  // every warp of the group has its row totals written
-    unsigned ticket[RING_SLOTS];
+    unsigned ticket[RING_ENTRIES];
     float prefix[RING_SLOTS];
     float reduce_partial[RING_SLOTS][RING_REDUCE_WARPS];
-    unsigned reduce_arrived[RING_SLOTS];     // reduce warps done, counted up for ever
+    unsigned reduce_arrived[RING_ENTRIES];   // reduce warps done, counted up for ever
+    float part_sum[RING_ENTRIES][2][RING_PARTS];  // by use parity, as `reduced`
     float rows[RING_GROUPS][2][STAGED_VECTORS][STAGED_WARPS];  // two tiles per group in turn
 };
 
-// The tile's copy by the bulk-copy engine (TMA), which arrives on `full` once its bytes have
+// The part's copy by the bulk-copy engine (TMA), which arrives on `full` once its bytes have
 // landed. Compute capability 9.0 and later: launch_ring never launches a build for an older GPU.
 __device__ __forceinline__ void ring_bulk_copy(float4* buffer, const float* source, block_barrier& full) {
 #if __CUDA_ARCH__ >= 900
@@ -832,67 +857,87 @@ __device__ __forceinline__ void ring_bulk_copy(float4* buffer, const float* sour
 #endif
 }
 
-// Warp 0. After its last tile it fills RING_SLOTS buffers with RING_DONE, so every reader stops.
+// One part of a ticket into its buffer: elements from `base`, by a bulk copy when whole and
+// aligned, else by guarded loads (zeros past n: the last ticket's second part may lie past n).
+template <bool kVectorized>
+__device__ void ring_fill(float4* buffer, const float* __restrict__ input, std::size_t base, unsigned n,
+                          unsigned prefetch_tiles, block_barrier& full) {
+    const unsigned lane = threadIdx.x & 31;
+    if (kVectorized && base + STAGED_TILE <= n) {
+        // As in the staged kernel: the copies then mostly hit L2 (one 128-byte line per request).
+        const std::size_t ahead = base + std::size_t(prefetch_tiles) * STAGED_TILE;
+        if (ahead + STAGED_TILE <= n) {
+            #pragma unroll
+            for (unsigned line = lane; line < STAGED_TILE / 32; line += 32)
+                cuda::apply_access_property(input + ahead + 32 * line, 128, cuda::access_property::normal{});
+        }
+        if (lane == 0) ring_bulk_copy(buffer, input + base, full);
+    } else {
+        for (unsigned v = lane; v < STAGED_TILE / 4; v += 32)
+            buffer[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
+        __syncwarp();
+        if (lane == 0) (void)full.arrive();
+    }
+}
+
+// Warp 0. After its last ticket it fills RING_ENTRIES entries with RING_DONE, so every reader stops.
 // Bulk copies (the async proxy) only ever overwrite buffers that the generic proxy read, which the
 // barriers order; the one tile that is written here with plain stores (the last, partial one, or
 // every tile when the pointers are not 16-byte aligned) is never overwritten by a bulk copy.
 template <bool kVectorized>
-__device__ void ring_produce(RingShared& s, float4* ring, const float* __restrict__ input, unsigned n, unsigned tiles) {
+__device__ void ring_produce(RingShared& s, float4* ring, const float* __restrict__ input, unsigned n,
+                             unsigned tickets, unsigned prefetch_tiles) {
     const unsigned lane = threadIdx.x & 31;
-    const unsigned last_draw = tiles + gridDim.x - 1;  // every block draws exactly one ticket >= tiles
+    const unsigned last_draw = tickets + gridDim.x - 1;  // every block draws exactly one ticket >= tickets
     unsigned done_at = RING_DONE;
-    for (unsigned i = 0; done_at == RING_DONE || i < done_at + RING_SLOTS; ++i) {
-        const unsigned slot = i % RING_SLOTS;
-        if (i >= RING_SLOTS) s.empty[slot].wait_parity((i / RING_SLOTS - 1) & 1);
+    for (unsigned j = 0; done_at == RING_DONE || j < done_at + RING_ENTRIES; ++j) {
+        const unsigned entry = j % RING_ENTRIES;
+        if (j >= RING_ENTRIES) {
+            #pragma unroll
+            for (unsigned h = 0; h < RING_PARTS; ++h)
+                s.empty[entry * RING_PARTS + h].wait_parity((j / RING_ENTRIES - 1) & 1);
+        }
         unsigned ticket = RING_DONE;
         if (done_at == RING_DONE) {
             unsigned drawn = 0;
-            if (lane == 0) {
-                drawn = draw_ticket(last_draw);
-            }
+            if (lane == 0) drawn = draw_ticket(last_draw);
             ticket = __shfl_sync(FULL_MASK, drawn, 0);
-            if (ticket >= tiles) {
+            if (ticket >= tickets) {
                 ticket = RING_DONE;
-                done_at = i;
+                done_at = j;
             }
         }
         if (lane == 0) {
-            s.ticket[slot] = ticket;
-            (void)s.drawn[slot].arrive();
+            s.ticket[entry] = ticket;
+            (void)s.drawn[entry].arrive();
         }
-        float4* buffer = ring + slot * (STAGED_TILE / 4);
-        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
-        if (ticket == RING_DONE) {
-            if (lane == 0) (void)s.full[slot].arrive();
-        } else if (kVectorized && base + STAGED_TILE <= n) {
-            // As in the staged kernel: the copies then mostly hit L2 (one 128-byte line per request).
-            const std::size_t ahead = base + std::size_t(RING_PREFETCH_AHEAD) * STAGED_TILE;
-            if (ahead + STAGED_TILE <= n) {
-                #pragma unroll
-                for (unsigned line = lane; line < STAGED_TILE / 32; line += 32)
-                    cuda::apply_access_property(input + ahead + 32 * line, 128, cuda::access_property::normal{});
+        #pragma unroll
+        for (unsigned h = 0; h < RING_PARTS; ++h) {
+            const unsigned slot = entry * RING_PARTS + h;
+            if (ticket == RING_DONE) {
+                if (lane == 0) (void)s.full[slot].arrive();
+            } else {
+                const std::size_t base = (std::size_t(ticket) * RING_PARTS + h) * STAGED_TILE;
+                ring_fill<kVectorized>(ring + slot * (STAGED_TILE / 4), input, base, n, prefetch_tiles, s.full[slot]);
             }
-            if (lane == 0) ring_bulk_copy(buffer, input + base, s.full[slot]);
-        } else {
-            for (unsigned v = lane; v < STAGED_TILE / 4; v += 32)
-                buffer[v] = load_float4_guarded(input, base + 4 * std::size_t(v), n);
-            __syncwarp();
-            if (lane == 0) (void)s.full[slot].arrive();
         }
     }
 }
 
-// The reduce warps: every landed tile's sum, published at once as its aggregate. The last warp to
-// finish a tile adds the warps' sums (in warp order, so the result does not depend on timing).
-// The count may run ahead of 0..3 per tile: a buffer's next tile cannot land before this one's
-// last reduce warp has freed it.
+// The reduce warps: every landed part's sum. The last warp to finish a ticket adds the warps'
+// sums (in part and warp order, so the result does not depend on timing), publishes the ticket's
+// aggregate and hands the parts' sums to the look-back warp. The count cannot run ahead into the
+// entry's next ticket: that ticket cannot land before this one's last reduce warp has freed the
+// entry's buffers.
 __device__ void ring_reduce(RingShared& s, const float4* ring, unsigned epoch) {
     const unsigned r = threadIdx.x - RING_FIRST_REDUCE;
     const unsigned lane = r & 31;
     for (unsigned i = 0;; ++i) {
         const unsigned slot = i % RING_SLOTS;
-        s.full[slot].wait_parity((i / RING_SLOTS) & 1);
-        const unsigned ticket = s.ticket[slot];
+        const unsigned entry = slot / RING_PARTS;
+        const unsigned use = (i / RING_SLOTS) & 1;
+        s.full[slot].wait_parity(use);
+        const unsigned ticket = s.ticket[entry];
         if (ticket == RING_DONE) return;
         const float4* buffer = ring + slot * (STAGED_TILE / 4);
         float sum = 0.0f;
@@ -905,43 +950,70 @@ __device__ void ring_reduce(RingShared& s, const float4* ring, unsigned epoch) {
         if (lane != 0) continue;
         s.reduce_partial[slot][r / 32] = sum;
         __threadfence_block();  // the partial before the count
-        if (atomicAdd(&s.reduce_arrived[slot], 1u) % RING_REDUCE_WARPS != RING_REDUCE_WARPS - 1) continue;
+        if (atomicAdd(&s.reduce_arrived[entry], 1u) % RING_REDUCE_ARRIVALS != RING_REDUCE_ARRIVALS - 1) continue;
         __threadfence_block();  // the count before the other warps' partials
         float aggregate = 0.0f;
         #pragma unroll
-        for (unsigned w = 0; w < RING_REDUCE_WARPS; ++w) aggregate += s.reduce_partial[slot][w];
-        if (ticket != 0) publish(ticket, make_word(epoch, false, aggregate));  // tile 0: INCLUSIVE only
-        (void)s.empty[slot].arrive();
+        for (unsigned h = 0; h < RING_PARTS; ++h) {
+            float part = 0.0f;
+            #pragma unroll
+            for (unsigned w = 0; w < RING_REDUCE_WARPS; ++w) part += s.reduce_partial[entry * RING_PARTS + h][w];
+            s.part_sum[entry][use][h] = part;
+            aggregate += part;
+        }
+        if (ticket != 0) publish(ticket, make_word(epoch, false, aggregate));  // ticket 0: INCLUSIVE only
+        (void)s.reduced[entry][use].arrive();
+        #pragma unroll
+        for (unsigned h = 0; h < RING_PARTS; ++h) (void)s.empty[entry * RING_PARTS + h].arrive();
     }
 }
 
-// Look-back warp `w`: the tiles that pass through buffer w.
-__device__ void ring_look_back(RingShared& s, unsigned w, unsigned epoch, const float* carry_in) {
+// Look-back warp `entry`: the tickets that pass through that entry of the ring. It publishes each
+// ticket's INCLUSIVE word as soon as it has the prefix, and gives each part its own prefix.
+__device__ void ring_look_back(RingShared& s, unsigned entry, unsigned epoch, const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
-    for (unsigned i = w;; i += RING_SLOTS) {
-        const unsigned phase = (i / RING_SLOTS) & 1;
-        s.drawn[w].wait_parity(phase);
-        const unsigned ticket = s.ticket[w];
+    for (unsigned j = entry;; j += RING_ENTRIES) {
+        const unsigned u = j / RING_ENTRIES;
+        const unsigned phase = u & 1;
+        s.drawn[entry].wait_parity(phase);
+        const unsigned ticket = s.ticket[entry];
         if (ticket == RING_DONE) return;
         __syncwarp();
-        if (lane == 0) (void)s.empty[w].arrive();  // the ticket is read: the buffer may be refilled
+        if (lane == 0) {  // the ticket is read: the buffers may be refilled
+            #pragma unroll
+            for (unsigned h = 0; h < RING_PARTS; ++h) (void)s.empty[entry * RING_PARTS + h].arrive();
+        }
         float prefix = 0.0f;
         if (ticket == 0) prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
         else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);
-        if (i >= RING_SLOTS) s.prefix_taken[w].wait_parity(phase ^ 1);  // the previous prefix was read
-        if (lane == 0) {
-            s.prefix[w] = prefix;
-            (void)s.prefix_ready[w].arrive();
+        s.reduced[entry][phase].wait_parity((u >> 1) & 1);
+        float part_prefix[RING_PARTS];  // each part's prefix, in the reduce warps' order of sums
+        float running = prefix;
+        #pragma unroll
+        for (unsigned h = 0; h < RING_PARTS; ++h) {
+            part_prefix[h] = running;
+            running += s.part_sum[entry][phase][h];
+        }
+        // After `reduced`, whose arrival follows the aggregate's store: the barrier orders the two
+        // stores to the word, so INCLUSIVE is never overwritten by PARTIAL.
+        if (lane == 0) publish(ticket, make_word(epoch, true, running));
+        #pragma unroll
+        for (unsigned h = 0; h < RING_PARTS; ++h) {
+            const unsigned slot = entry * RING_PARTS + h;
+            if (u > 0) s.prefix_taken[slot].wait_parity(phase ^ 1);  // the previous prefix was read
+            if (lane == 0) {
+                s.prefix[slot] = part_prefix[h];
+                (void)s.prefix_ready[slot].arrive();
+            }
         }
     }
 }
 
-// Consumer group `g`: its k-th tile is the block's tile g + k * RING_GROUPS. Thread t of the group
-// holds the float4s t, t + 256, ... of the tile in registers, as the staged kernel's data threads
-// hold them in shared memory, and computes the same sums in the same order.
+// Consumer group `g`: its k-th part is the block's buffer use g + k * RING_GROUPS. Thread t of the
+// group holds the float4s t, t + 256, ... of the part in registers, as the staged
+// kernel's data threads hold them in shared memory, and computes the same sums in the same order.
 template <bool kVectorized>
-__device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, float* __restrict__ output, unsigned n,
-                             unsigned epoch) {
+__device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, float* __restrict__ output, unsigned n) {
     const unsigned t = threadIdx.x - RING_FIRST_CONSUMER - g * STAGED_THREADS;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
@@ -949,7 +1021,7 @@ __device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, floa
         const unsigned slot = i % RING_SLOTS;
         const unsigned phase = (i / RING_SLOTS) & 1;
         s.full[slot].wait_parity(phase);
-        const unsigned ticket = s.ticket[slot];
+        const unsigned ticket = s.ticket[slot / RING_PARTS];
         if (ticket == RING_DONE) return;
         const float4* buffer = ring + slot * (STAGED_TILE / 4);
         float4 q[STAGED_VECTORS];
@@ -965,17 +1037,14 @@ __device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, floa
             if (lane == 31) rows[v][warp] = inclusive;
         }
         s.prefix_ready[slot].wait_parity(phase);
-        const float tile_prefix = s.prefix[slot];
+        const float part_prefix = s.prefix[slot];
         __syncwarp();
         if (lane == 0) (void)s.rows_written[g].arrive();
         s.rows_written[g].wait_parity(k & 1);  // every row total written, every thread has the prefix
-        if (t == 0) {
-            (void)s.prefix_taken[slot].arrive();
-            publish(ticket, make_word(epoch, true, tile_prefix + staged_aggregate(rows)));
-        }
-        const std::size_t base = std::size_t(ticket) * STAGED_TILE;
+        if (t == 0) (void)s.prefix_taken[slot].arrive();
+        const std::size_t base = (std::size_t(ticket) * RING_PARTS + slot % RING_PARTS) * STAGED_TILE;
         const bool full_tile = base + STAGED_TILE <= n;
-        float running = tile_prefix;  // the tile's prefix, then each row's total in turn
+        float running = part_prefix;  // the part's prefix, then each row's total in turn
         #pragma unroll
         for (unsigned v = 0; v < STAGED_VECTORS; ++v) {
             const float before = staged_row_prefix(rows, v, warp, running);
@@ -1001,7 +1070,7 @@ __device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, floa
 template <bool kVectorized>
 __global__ void __launch_bounds__(RING_THREADS, 1)
 ring_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
-                 const float* carry_in, unsigned tiles) {
+                 const float* carry_in, unsigned tickets, unsigned prefetch_tiles) {
     extern __shared__ __align__(128) float4 s_ring[];
     __shared__ RingShared s;
     const unsigned t = threadIdx.x;
@@ -1009,10 +1078,14 @@ ring_scan_kernel(const float* __restrict__ input, float* __restrict__ output, un
         for (unsigned b = 0; b < RING_SLOTS; ++b) {
             init(&s.full[b], 1);
             init(&s.empty[b], RING_EMPTY_ARRIVALS);
-            init(&s.drawn[b], 1);
             init(&s.prefix_ready[b], 1);
             init(&s.prefix_taken[b], 1);
-            s.reduce_arrived[b] = 0;
+        }
+        for (unsigned p = 0; p < RING_ENTRIES; ++p) {
+            init(&s.drawn[p], 1);
+            init(&s.reduced[p][0], 1);
+            init(&s.reduced[p][1], 1);
+            s.reduce_arrived[p] = 0;
         }
         for (unsigned g = 0; g < RING_GROUPS; ++g) init(&s.rows_written[g], STAGED_WARPS);
 #if __CUDA_ARCH__ >= 900
@@ -1020,35 +1093,58 @@ ring_scan_kernel(const float* __restrict__ input, float* __restrict__ output, un
 #endif
     }
     __syncthreads();
-    if (t < RING_FIRST_REDUCE) ring_produce<kVectorized>(s, s_ring, input, n, tiles);
+    if (t < RING_FIRST_REDUCE) ring_produce<kVectorized>(s, s_ring, input, n, tickets, prefetch_tiles);
     else if (t < RING_FIRST_LOOK_BACK) ring_reduce(s, s_ring, epoch);
     else if (t < RING_FIRST_CONSUMER) ring_look_back(s, (t - RING_FIRST_LOOK_BACK) / 32, epoch, carry_in);
-    else ring_consume<kVectorized>(s, s_ring, (t - RING_FIRST_CONSUMER) / STAGED_THREADS, output, n, epoch);
+    else ring_consume<kVectorized>(s, s_ring, (t - RING_FIRST_CONSUMER) / STAGED_THREADS, output, n);
 }
+
+// The L2 prefetch distance for this GPU's memory (RING_PREFETCH_AHEAD*): its peak DRAM bandwidth,
+// two transfers per memory clock over the bus.
+unsigned ring_prefetch_tiles(int device) {
+    int clock_khz = 0, bus_bits = 0;
+    if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device) != cudaSuccess ||
+        cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return RING_PREFETCH_AHEAD;
+    }
+    const double bytes_per_s = 2.0 * clock_khz * 1e3 * bus_bits / 8;
+    return bytes_per_s >= RING_FAST_MEMORY_BYTES_PER_S ? RING_PREFETCH_AHEAD_FAST_MEMORY : RING_PREFETCH_AHEAD;
+}
+
+struct RingLaunch {
+    int sms = 0;  // 0: the ring kernel is not usable here
+    unsigned prefetch_tiles = RING_PREFETCH_AHEAD;
+};
 
 // Launches the ring kernel, one block per SM, if this build has it for this GPU: its device code
 // was compiled for compute capability 9.0 or later, and the GPU lets a block have the ring's
 // shared memory. Returns false otherwise (the caller takes the staged kernel).
 template <bool kVectorized>
-bool launch_ring(unsigned tiles, const float* input, float* output, unsigned count, unsigned epoch,
-                 const float* carry_in) {
-    static const int sms = [] {  // once per kernel; 0: not usable here
+bool launch_ring(const float* input, float* output, unsigned count, unsigned epoch, const float* carry_in) {
+    static const RingLaunch ring = [] {  // once per kernel
         cudaFuncAttributes attributes{};
-        int device = 0, count_of_sms = 0;
+        int device = 0;
+        RingLaunch found;
         const bool usable =
             cudaFuncGetAttributes(&attributes, ring_scan_kernel<kVectorized>) == cudaSuccess &&
             attributes.ptxVersion >= 90 &&
             cudaFuncSetAttribute(ring_scan_kernel<kVectorized>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                  RING_BUFFER_BYTES) == cudaSuccess &&
             cudaGetDevice(&device) == cudaSuccess &&
-            cudaDeviceGetAttribute(&count_of_sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess;
-        if (!usable) (void)cudaGetLastError();  // a refused attribute is an answer, not an error of the scan
-        return usable ? count_of_sms : 0;
+            cudaDeviceGetAttribute(&found.sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess;
+        if (!usable) {
+            (void)cudaGetLastError();  // a refused attribute is an answer, not an error of the scan
+            return RingLaunch{};
+        }
+        found.prefetch_tiles = ring_prefetch_tiles(device);
+        return found;
     }();
-    if (sms == 0) return false;
-    const unsigned grid = tiles < unsigned(sms) ? tiles : unsigned(sms);
+    if (ring.sms == 0) return false;
+    const unsigned tickets = count / RING_TICKET_TILE + (count % RING_TICKET_TILE != 0);
+    const unsigned grid = tickets < unsigned(ring.sms) ? tickets : unsigned(ring.sms);
     ring_scan_kernel<kVectorized><<<grid, RING_THREADS, RING_BUFFER_BYTES>>>(input, output, count, epoch, carry_in,
-                                                                            tiles);
+                                                                            tickets, ring.prefetch_tiles);
     return true;
 }
 
@@ -1082,9 +1178,9 @@ void scan(const float* input, float* output, unsigned n, void*) {
         if (count >= STAGED_FROM_N) {
             const unsigned tiles = tiles_covering(count, STAGED_TILE);
             if (vectorized) {
-                if (!launch_ring<true>(tiles, input + done, output + done, count, epoch, carry_in))
+                if (!launch_ring<true>(input + done, output + done, count, epoch, carry_in))
                     launch_staged<true>(tiles, input + done, output + done, count, epoch, carry_in);
-            } else if (!launch_ring<false>(tiles, input + done, output + done, count, epoch, carry_in)) {
+            } else if (!launch_ring<false>(input + done, output + done, count, epoch, carry_in)) {
                 launch_staged<false>(tiles, input + done, output + done, count, epoch, carry_in);
             }
         } else if (count <= LATENCY_UP_TO_N) {
