@@ -44,6 +44,42 @@ void row(const char* what, std::vector<double> v) {
                 sum / v.size() * 1e-3, at(0.5), at(0.9), at(0.99), at(1.0));
 }
 
+// The per-ticket rows, from the stamps of every ticket away from the two ends of the call.
+void print_stages(const std::vector<unsigned long long> (&st)[PROBE_STAGES], unsigned tiles) {
+    std::vector<double> copy, reduce, walk, after_data, held, wait, store, life, late;
+    unsigned prefix_before_landed = 0, prefix_before_registers = 0;
+    // Signed: two stamps of a ticket may come from different warps in either order.
+    const auto between = [&](unsigned from, unsigned to, unsigned t) {
+        return double(static_cast<long long>(st[to][t] - st[from][t]));
+    };
+    for (unsigned t = 64; t + 64 < tiles; ++t) {  // away from the ends
+        unsigned long long last_agg = 0;
+        for (unsigned j = t - 64; j < t; ++j) last_agg = std::max(last_agg, st[2][j]);
+        copy.push_back(between(0, 1, t));
+        reduce.push_back(between(1, 2, t));
+        walk.push_back(between(0, 3, t));
+        after_data.push_back(st[3][t] > last_agg ? double(st[3][t] - last_agg) : 0.0);
+        late.push_back(last_agg > st[2][t] ? double(last_agg - st[2][t]) : 0.0);
+        held.push_back(between(1, 4, t));
+        wait.push_back(between(4, 5, t));
+        store.push_back(between(5, 6, t));
+        life.push_back(between(0, 6, t));
+        prefix_before_landed += st[3][t] <= st[1][t];
+        prefix_before_registers += st[3][t] <= st[4][t];
+    }
+    row("ticket -> first part landed", copy);
+    row("landed -> aggregate published", reduce);
+    row("ticket -> prefix known (look-back)", walk);
+    row("last of 64 predecessors' aggregates -> prefix known", after_data);
+    row("own aggregate -> last of 64 predecessors' aggregates", late);
+    row("first part landed -> in group 0's registers", held);
+    row("in registers -> group 0 read the prefix", wait);
+    row("group 0 read the prefix -> group 1 issued its stores", store);
+    row("whole life (ticket -> stores issued)", life);
+    std::printf("  prefix known before the copy landed: %.1f%%, before the consumer had the tile: %.1f%%\n",
+                100.0 * prefix_before_landed / copy.size(), 100.0 * prefix_before_registers / copy.size());
+}
+
 int main(int argc, char** argv) {
     const unsigned log2n = argc > 1 ? std::atoi(argv[1]) : 28;
     const unsigned n = 1u << log2n;
@@ -91,38 +127,7 @@ int main(int argc, char** argv) {
     const unsigned long long t_end = *std::max_element(st[6].begin(), st[6].end());
     std::printf("n = 2^%u, %u tickets, %d blocks: %.1f us per call with the probe (%llu wrong), stamps span %.1f us\n",
                 log2n, tiles, sms, ms * 1e3, wrong_host, (t_end - t0) * 1e-3);
-    std::vector<double> copy, reduce, walk, after_data, held, wait, store, life, late;
-    unsigned prefix_before_landed = 0, prefix_before_registers = 0;
-    // Signed: two stamps of a ticket may come from different warps in either order.
-    const auto between = [&](unsigned from, unsigned to, unsigned t) {
-        return double(static_cast<long long>(st[to][t] - st[from][t]));
-    };
-    for (unsigned t = 64; t + 64 < tiles; ++t) {  // away from the ends
-        unsigned long long last_agg = 0;
-        for (unsigned j = t - 64; j < t; ++j) last_agg = std::max(last_agg, st[2][j]);
-        copy.push_back(between(0, 1, t));
-        reduce.push_back(between(1, 2, t));
-        walk.push_back(between(0, 3, t));
-        after_data.push_back(st[3][t] > last_agg ? double(st[3][t] - last_agg) : 0.0);
-        late.push_back(last_agg > st[2][t] ? double(last_agg - st[2][t]) : 0.0);
-        held.push_back(between(1, 4, t));
-        wait.push_back(between(4, 5, t));
-        store.push_back(between(5, 6, t));
-        life.push_back(between(0, 6, t));
-        prefix_before_landed += st[3][t] <= st[1][t];
-        prefix_before_registers += st[3][t] <= st[4][t];
-    }
-    row("ticket -> first part landed", copy);
-    row("landed -> aggregate published", reduce);
-    row("ticket -> prefix known (look-back)", walk);
-    row("last of 64 predecessors' aggregates -> prefix known", after_data);
-    row("own aggregate -> last of 64 predecessors' aggregates", late);
-    row("first part landed -> in group 0's registers", held);
-    row("in registers -> group 0 read the prefix", wait);
-    row("group 0 read the prefix -> group 1 issued its stores", store);
-    row("whole life (ticket -> stores issued)", life);
-    std::printf("  prefix known before the copy landed: %.1f%%, before the consumer had the tile: %.1f%%\n",
-                100.0 * prefix_before_landed / copy.size(), 100.0 * prefix_before_registers / copy.size());
+    print_stages(st, tiles);
     double pw = 0, ci = 0;
     for (int i = 0; i < sms; ++i) pw += producer_wait[i], ci += consumer_idle[2 * i] + consumer_idle[2 * i + 1];
     const double span = double(t_end - t0) * sms;
