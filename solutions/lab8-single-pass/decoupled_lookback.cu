@@ -1010,8 +1010,8 @@ __device__ void ring_look_back(RingShared& s, unsigned entry, unsigned epoch, co
 }
 
 // Consumer group `g`: its k-th part is the block's buffer use g + k * RING_GROUPS. Thread t of the
-// group holds the float4s t, t + 256, ... of the part in registers, as the staged
-// kernel's data threads hold them in shared memory, and computes the same sums in the same order.
+// group holds the float4s t, t + 256, ... of the part in registers, as the staged kernel's data
+// threads hold them in shared memory, and computes the same sums in the same order.
 template <bool kVectorized>
 __device__ void ring_consume(RingShared& s, const float4* ring, unsigned g, float* __restrict__ output, unsigned n) {
     const unsigned t = threadIdx.x - RING_FIRST_CONSUMER - g * STAGED_THREADS;
