@@ -766,6 +766,9 @@ void launch_staged(unsigned tiles, const float* input, float* output, unsigned c
     staged_scan_kernel<kVectorized><<<tiles, STAGED_BLOCK_THREADS>>>(input, output, count, epoch, carry_in);
 }
 
+// Tiles of `tile` elements that cover `count` (the last one partial).
+unsigned tiles_covering(unsigned count, unsigned tile) { return count / tile + (count % tile != 0); }
+
 // ---- the ring kernel (large n, compute capability 9.0 and later) ------------------------------
 // The staged kernel keeps a tile in shared memory from its ticket to its stores, so a tile that
 // waits for its prefix holds 32 KB and a block slot the whole time: on an H200 that wait is what
@@ -1141,15 +1144,12 @@ bool launch_ring(const float* input, float* output, unsigned count, unsigned epo
         return found;
     }();
     if (ring.sms == 0) return false;
-    const unsigned tickets = count / RING_TICKET_TILE + (count % RING_TICKET_TILE != 0);
+    const unsigned tickets = tiles_covering(count, RING_TICKET_TILE);
     const unsigned grid = tickets < unsigned(ring.sms) ? tickets : unsigned(ring.sms);
     ring_scan_kernel<kVectorized><<<grid, RING_THREADS, RING_BUFFER_BYTES>>>(input, output, count, epoch, carry_in,
                                                                             tickets, ring.prefetch_tiles);
     return true;
 }
-
-// Tiles of `tile` elements that cover `count` (the last one partial).
-unsigned tiles_covering(unsigned count, unsigned tile) { return count / tile + (count % tile != 0); }
 
 unsigned g_host_epoch = 0;  // epoch of the most recent launch (0 = none yet)
 
