@@ -1,5 +1,6 @@
 // Where a ticket of lab 8's ring kernel spends its life (round 29, research/lookback/NOTES.md): the
 // reference with ring_probe_edits.py's %globaltimer stamps, at n = 2^26..2^30 (argument: log2 n).
+// Round 30 added the timeline at the ends of the call (print_timeline).
 //
 //   python3 research/smalln/probe/ring_probe_edits.py solutions/lab8-single-pass/decoupled_lookback.cu \
 //       > research/smalln/probe/ring_probe_v.cu
@@ -80,6 +81,29 @@ void print_stages(const std::vector<unsigned long long> (&st)[PROBE_STAGES], uns
                 100.0 * prefix_before_landed / copy.size(), 100.0 * prefix_before_registers / copy.size());
 }
 
+// Where a call's time goes at its two ends: tickets drawn and stored per 10 us from the first
+// draw, and the first and last tickets' stages.
+void print_timeline(const std::vector<unsigned long long> (&st)[PROBE_STAGES], unsigned tiles) {
+    const unsigned long long t0 = *std::min_element(st[0].begin(), st[0].end());
+    const unsigned long long t_end = *std::max_element(st[6].begin(), st[6].end());
+    const unsigned bins = static_cast<unsigned>((t_end - t0) / 10000 + 1);
+    std::vector<unsigned> drawn(bins), stored(bins);
+    for (unsigned t = 0; t < tiles; ++t) {
+        ++drawn[(st[0][t] - t0) / 10000];
+        ++stored[(st[6][t] - t0) / 10000];
+    }
+    std::printf("  per 10 us from the first draw (tickets drawn / stored):");
+    for (unsigned b = 0; b < bins; ++b) std::printf(" %u/%u", drawn[b], stored[b]);
+    std::printf("\n");
+    const auto stages = [&](const char* what, unsigned t) {
+        std::printf("  %s ticket %u, us after the first draw:", what, t);
+        for (unsigned s = 0; s < PROBE_STAGES; ++s) std::printf(" %.2f", (double(st[s][t]) - double(t0)) * 1e-3);
+        std::printf("\n");
+    };
+    for (unsigned t : {0u, 1u, 100u, 300u, 500u}) if (t < tiles) stages("first", t);
+    for (unsigned back : {300u, 100u, 1u}) if (back <= tiles) stages("last", tiles - back);
+}
+
 int main(int argc, char** argv) {
     const unsigned log2n = argc > 1 ? std::atoi(argv[1]) : 28;
     const unsigned n = 1u << log2n;
@@ -128,6 +152,7 @@ int main(int argc, char** argv) {
     std::printf("n = 2^%u, %u tickets, %d blocks: %.1f us per call with the probe (%llu wrong), stamps span %.1f us\n",
                 log2n, tiles, sms, ms * 1e3, wrong_host, (t_end - t0) * 1e-3);
     print_stages(st, tiles);
+    print_timeline(st, tiles);
     double pw = 0, ci = 0;
     for (int i = 0; i < sms; ++i) pw += producer_wait[i], ci += consumer_idle[2 * i] + consumer_idle[2 * i + 1];
     const double span = double(t_end - t0) * sms;
