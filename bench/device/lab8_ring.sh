@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Lab 8's ring kernel (2026-11-25), in one device run:
-#   1. the advanced reference's GPU check: the lab's cases and sizes in and around the ring
-#      kernel's range (from 2^21; past 2^30 a second launch carries in), compute-sanitizer memcheck
-#      and synccheck at one size;
+#   1. the advanced reference's GPU check: the lab's cases and sizes in and around the register and
+#      ring kernels' ranges (the ring from 2^22 since round 31; past 2^30 a second launch carries
+#      in), compute-sanitizer memcheck and synccheck at a size of each;
 #   2. the conformance programs for cuda::barrier, recorded on the GPU (expected/ for the CPU backend);
 #   3. research/smalln/cluster_round.sh: back to back at 2^26..2^30 and isolated calls at
 #      2^20..2^22, round robin: the reference before (the staged kernel, a file), now (the ring) and
@@ -26,13 +26,16 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   timeout -k 5 150 ninja -C build-gpu lab8-single-pass-check-advanced-gpu >/dev/null; echo "build exit $?"
   check=build-gpu/bin/lab8-single-pass-check-advanced-gpu
   for n in "" "--n 1" "--n 4097" "--n 2097151" "--n 2097152" "--n 2097153" "--n 2105345" "--n 3000001" \
+           "--n 4194303" "--n 4194304" "--n 4194305" "--n 4202497" \
            "--n 16777216" "--n 16785409" "--n 268435456" "--n 1073741824" "--n 1073741830"; do
     label=${n:-"the lab cases"}
     echo "check $label: $(timeout -k 5 120 $check --quiet --color never $n 2>&1 | tail -1)"
   done
   for tool in memcheck synccheck; do
-    echo "compute-sanitizer $tool at n = 2105345: $(timeout -k 5 120 compute-sanitizer --tool $tool \
-      $check --quiet --color never --n 2105345 2>&1 | grep -E "ERROR SUMMARY|cases passed" | tr '\n' ' ')"
+    for n in 2105345 4202497; do  # the register kernel's look-back in batches; the ring kernel
+      echo "compute-sanitizer $tool at n = $n: $(timeout -k 5 120 compute-sanitizer --tool $tool \
+        $check --quiet --color never --n $n 2>&1 | grep -E "ERROR SUMMARY|cases passed" | tr '\n' ' ')"
+    done
   done
 } >"$OUT/checks.txt" 2>&1
 cat "$OUT/checks.txt"

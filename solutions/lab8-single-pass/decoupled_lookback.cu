@@ -43,15 +43,17 @@
 //   * up to 2^15 (LATENCY_UP_TO_N), latency_scan_kernel: one float4 per thread and row, no
 //     transpose, the shortest path through a block (a small call's time is one block's path);
 //     up to four tiles its blocks add up the tiles before them themselves and skip the look-back;
-//   * up to 2^21 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below);
-//   * from 2^21 on compute capability 9.0 and later, ring_scan_kernel: one block per SM whose
+//   * up to 2^22 (STAGED_FROM_N), decoupled_scan_kernel, "the register kernel" (below), whose
+//     tiles publish only their aggregates and add up every predecessor's with the whole block
+//     (predecessors_share: one L2 round trip covers 512 predecessors);
+//   * from 2^22 on compute capability 9.0 and later, ring_scan_kernel: one block per SM whose
 //     warps split the work by role over a ring of buffers filled by bulk copies (see it);
-//   * from 2^21 on older GPUs, staged_scan_kernel, which stages its tile in shared memory (see it).
+//   * from 2^22 on older GPUs, staged_scan_kernel, which stages its tile in shared memory (see it).
 //
-// Small n (below 2^21: the latency and register kernels) draws no ticket: tile = blockIdx.x, and
+// Small n (below 2^22: the latency and register kernels) draws no ticket: tile = blockIdx.x, and
 // progress in any scheduling order comes from a "decoupled fallback" instead: a look-back that has
-// polled a window 2000 times without hearing from a predecessor reduces that predecessor's input
-// itself and publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
+// polled 2000 times without hearing from a predecessor reduces that predecessor's input itself and
+// publishes the aggregate for it (compare-and-swap, so the owner's own word wins if it came
 // first). A GPU starts the few hundred blocks of such a launch at once, so the fallback never runs
 // there, and a call saves the ticket's L2 round trip: on an H100, 7.7-8.7 us per isolated call at
 // 2^10..2^16 instead of 8.7-11.4 us with the ticket (bench/results/advanced/small-n-h100.md). At
@@ -72,7 +74,7 @@
 // at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
 // Looking back over 64 or 128 tiles per step instead of 32 did not help.
 //
-// Large n (from 2^21 elements) on GPUs before Hopper goes to staged_scan_kernel, that
+// Large n (from 2^22 elements) on GPUs before Hopper goes to staged_scan_kernel, that
 // lifts the limit on resident tiles: the register file (64K words per SM) caps the
 // kernel above at 32K elements in flight per SM. The staged kernel copies its tile
 // straight from global into shared memory with asynchronous copies (cp.async, via
@@ -83,8 +85,8 @@
 // (see the kernel for why both pay). Measured on an H100 at 2^28 / 2^30: 0.98-0.99 of a
 // copy, 1.20-1.21x CUB (CUB: 0.82 of a copy); 0.95 without the look-ahead warp, 0.87
 // without the prefetch, 0.80 for the register kernel. On an H200: 0.88, 1.20x CUB.
-// Below 2^21 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
-// ticketless register kernel; at 2^20 see STAGED_FROM_N), so small n keeps the register kernel.
+// Below 2^22 its extra setup is not repaid (at 2^18: 9.3 us against 7.1 us for the
+// ticketless register kernel; at 2^20 and 2^21 see STAGED_FROM_N), so small n keeps the register kernel.
 // On Hopper the ring kernel takes these sizes instead: a tile that waits for its prefix no longer
 // holds a buffer, and a ticket covers two tiles (H200: 0.95-0.96 of a copy against 0.88; H100:
 // 1.00 against 0.99; see it).
@@ -215,6 +217,18 @@ __device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile
 // Polls of one look-back window before the fallback takes over (see look_back).
 constexpr unsigned FALLBACK_POLLS = 2000;
 
+// The fallback's publication of tile j's word for its owner, which has not published it yet:
+// `aggregate` as PARTIAL, or for tile 0 as INCLUSIVE with the carry-in. By compare-and-swap, so a
+// word the owner wrote meanwhile is kept. Returns the word now in place.
+__device__ unsigned long long publish_for_owner(unsigned j, float aggregate, unsigned epoch, const float* carry_in) {
+    const unsigned long long mine = j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
+                                           : make_word(epoch, false, aggregate);
+    const unsigned long long seen = peek(j);
+    if (word_epoch(seen) == epoch) return seen;
+    const unsigned long long old = atomicCAS(&g_tile_state[j], seen, mine);
+    return old == seen ? mine : old;
+}
+
 // Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
 // tiles before it.
 //
@@ -264,16 +278,7 @@ __device__ float look_back(unsigned tile, unsigned epoch, const float* __restric
                     const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
                     const float aggregate = warp_reduce_tile<kVectorized, kTile>(input, j, n);
                     if (lane == l) {
-                        const unsigned long long mine =
-                            j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
-                                   : make_word(epoch, false, aggregate);
-                        const unsigned long long seen = peek(j);
-                        if (word_epoch(seen) == epoch) {
-                            w = seen;
-                        } else {
-                            const unsigned long long old = atomicCAS(&g_tile_state[j], seen, mine);
-                            w = old == seen ? mine : old;
-                        }
+                        w = publish_for_owner(j, aggregate, epoch, carry_in);
                         ready = true;
                     }
                 }
@@ -318,6 +323,61 @@ __device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned 
     return tile_prefix;
 }
 
+// The sum of tile `tile` of `input` by one thread: the block-wide look-back's fallback (below).
+template <bool kVectorized, unsigned kTile>
+__device__ float thread_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+    const std::size_t base = std::size_t(tile) * kTile;
+    float s = 0.0f;
+    for (unsigned i = 0; i < kTile; i += 4) {
+        const float4 q = kVectorized && base + kTile <= n ? *reinterpret_cast<const float4*>(input + base + i)
+                                                          : load_float4_guarded(input, base + i, n);
+        s += (q.x + q.y) + (q.z + q.w);
+    }
+    return s;
+}
+
+constexpr unsigned LOOK_BACK_BATCH = 4;  // words each thread has in flight at once (see below)
+
+// The register kernel's look-back, run by all kThreads threads of the block for a tile > 0. Its
+// tiles publish their aggregates only (tile 0 INCLUSIVE, with the carry-in), so a tile's prefix is
+// the sum of every word before it. Thread t adds the words of tiles tile - 1 - t, tile - 1 - t -
+// kThreads, ..., LOOK_BACK_BATCH loads in flight at a time, and returns its share; the block adds
+// the shares. One L2 round trip thus covers kThreads x LOOK_BACK_BATCH predecessors (512), where
+// the warp's walk in look_back covers 32, and every tile of a launch is resident at once up to 2^22
+// on an H100 or H200, so nothing waits for more than the aggregates themselves. A word still
+// missing after FALLBACK_POLLS polls (in all) is computed from the input by the thread and
+// published for its owner, as in look_back: the progress guarantee where tiles are not all
+// resident, or run one at a time (the CPU backend).
+template <bool kVectorized, unsigned kTile, unsigned kThreads>
+__device__ float predecessors_share(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
+                                    const float* carry_in) {
+    float share = 0.0f;
+    unsigned polls = 0;
+    for (unsigned first = threadIdx.x; first < tile; first += kThreads * LOOK_BACK_BATCH) {
+        unsigned long long w[LOOK_BACK_BATCH];
+        #pragma unroll
+        for (unsigned b = 0; b < LOOK_BACK_BATCH; ++b) {
+            const unsigned j = first + b * kThreads;
+            w[b] = j < tile ? peek(tile - 1 - j) : make_word(epoch, false, 0.0f);
+        }
+        #pragma unroll
+        for (unsigned b = 0; b < LOOK_BACK_BATCH; ++b) {
+            const unsigned pred = tile - 1 - (first + b * kThreads);  // only read while w[b] is not ready
+            while (word_epoch(w[b]) != epoch) {
+                if (++polls > FALLBACK_POLLS) {
+                    w[b] = publish_for_owner(pred, thread_reduce_tile<kVectorized, kTile>(input, pred, n), epoch,
+                                             carry_in);
+                    break;
+                }
+                __nanosleep(20);
+                w[b] = peek(pred);
+            }
+            share += word_value(w[b]);
+        }
+    }
+    return share;
+}
+
 // A warp's share of `tile`, striped for coalescing: q[j] holds elements 4 * (lane + 32 j) .. + 3
 // of the warp's 1024. Full tiles with 16-byte aligned pointers take float4 loads (all issued
 // before any is used); the last, partial tile and unaligned pointers take guarded scalar loads.
@@ -343,17 +403,17 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
                       unsigned epoch, const float* carry_in) {
     __shared__ float s_transpose[WARPS][WARP_ITEMS_PADDED];
     __shared__ float s_warp_totals[WARPS];
-    __shared__ float s_tile_prefix;
+    __shared__ float s_tile_prefix[WARPS];  // each warp's share of the look-back
 
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
 
     // ---- tile = blockIdx.x: no ticket ----
-    // This kernel serves small n (a few dozen tiles at most, all resident at once), where the
-    // ticket's L2 round trip before the first load is a visible share of a call. Without the
-    // ticket, forward progress comes from the fallback in look_back<true>: a tile that waits too
-    // long on a predecessor computes that predecessor's aggregate itself.
+    // This kernel serves small n (at most 1023 tiles, all resident at once on an H100 or H200:
+    // 8 per SM), where the ticket's L2 round trip before the first load is a visible share of a
+    // call. Without the ticket, forward progress comes from the fallback in predecessors_share: a
+    // tile that waits too long on a predecessor computes that predecessor's aggregate itself.
     const unsigned tile = blockIdx.x;
     float4 q[ITEMS / 4];
     load_striped<kVectorized>(input, tile, n, warp, lane, q);
@@ -402,15 +462,17 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     float exclusive = __shfl_up_sync(FULL_MASK, inclusive, 1);
     if (lane == 0) exclusive = 0.0f;
 
-    // ---- look back (warp 0; the other warps wait at the barrier) ----
-    if (warp == 0) {
-        if (tile != 0)
-            tile_prefix = look_back_and_publish<true, kVectorized>(tile, aggregate, epoch, input, n, carry_in);
-        if (lane == 0) s_tile_prefix = tile_prefix;
-    }
+    // ---- look back: every thread adds its share of the predecessors' words ----
+    // (tile_prefix is the carry-in in warp 0 of tile 0, and 0 everywhere else)
+    float share = tile_prefix;
+    if (tile != 0) share += predecessors_share<kVectorized, TILE, THREADS>(tile, epoch, input, n, carry_in);
+    share = warp_sum(share);
+    if (lane == 0) s_tile_prefix[warp] = share;
     __syncthreads();
 
-    const float prefix = s_tile_prefix + warp_prefix + exclusive;
+    float prefix = warp_prefix + exclusive;
+    #pragma unroll
+    for (unsigned w = 0; w < WARPS; ++w) prefix += s_tile_prefix[w];
     #pragma unroll
     for (unsigned k = 0; k < ITEMS; ++k) v[k] += prefix;
 
@@ -577,8 +639,10 @@ constexpr unsigned STAGED_TILE = STAGED_THREADS * STAGED_VECTORS * 4;  // 8192 e
 constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB of shared memory
 // Smaller n: the register kernel. At 2^20 it beats the staged kernel (H100, one run, round robin:
 // an isolated call 1.25x the copy kernel's against 1.37x, 0.70-0.72 of a copy back to back against
-// 0.64; research/smalln/README.md); at 2^22 it no longer does.
-constexpr unsigned STAGED_FROM_N = 1u << 21;
+// 0.64; research/smalln/README.md). With its block-wide look-back it also beats the ring kernel at
+// 2^21: back to back 0.79 of cudaMemcpy against 0.64 on an H100, 0.78-0.81 against 0.65 on an
+// H200; at 2^22 the two tie (research/lookback/NOTES.md, round 31).
+constexpr unsigned STAGED_FROM_N = 1u << 22;
 constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
 constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
 static_assert(MAX_LAUNCH % STAGED_TILE == 0, "launches must hold whole tiles");
