@@ -640,8 +640,9 @@ constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB 
 // Smaller n: the register kernel. At 2^20 it beats the staged kernel (H100, one run, round robin:
 // an isolated call 1.25x the copy kernel's against 1.37x, 0.70-0.72 of a copy back to back against
 // 0.64; research/smalln/README.md). With its block-wide look-back it also beats the ring kernel at
-// 2^21: back to back 0.79 of cudaMemcpy against 0.64 on an H100, 0.78-0.81 against 0.65 on an
-// H200; at 2^22 the two tie (research/lookback/NOTES.md, round 31).
+// 2^21: one call at a time with the input in L2, 0.79 of cudaMemcpy against 0.64 on an H100 and
+// 0.78-0.83 against 0.65-0.73 on an H200; with L2 flushed before each call, 0.74 against 0.73 and
+// 0.71 against 0.65. At 2^22 the two tie (research/lookback/NOTES.md, round 31).
 constexpr unsigned STAGED_FROM_N = 1u << 22;
 constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
 constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
