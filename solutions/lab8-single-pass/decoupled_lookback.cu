@@ -410,7 +410,7 @@ decoupled_scan_kernel(const float* __restrict__ input, float* __restrict__ outpu
     const unsigned warp = t >> 5;
 
     // ---- tile = blockIdx.x: no ticket ----
-    // This kernel serves small n (at most 1023 tiles, all resident at once on an H100 or H200:
+    // This kernel serves small n (at most 1024 tiles, all resident at once on an H100 or H200:
     // 8 per SM), where the ticket's L2 round trip before the first load is a visible share of a
     // call. Without the ticket, forward progress comes from the fallback in predecessors_share: a
     // tile that waits too long on a predecessor computes that predecessor's aggregate itself.
@@ -642,7 +642,8 @@ constexpr unsigned STAGED_MIN_BLOCKS_PER_SM = 6;                   // 6 x 32 KB 
 // 0.64; research/smalln/README.md). With its block-wide look-back it also beats the ring kernel at
 // 2^21: one call at a time with the input in L2, 0.79 of cudaMemcpy against 0.64 on an H100 and
 // 0.78-0.83 against 0.65-0.73 on an H200; with L2 flushed before each call, 0.74 against 0.73 and
-// 0.71 against 0.65. At 2^22 the two tie (research/lookback/NOTES.md, round 31).
+// 0.71 against 0.65. At 2^22 the two tie (research/lookback/NOTES.md, round 31). Measured on
+// Hopper only: older GPUs take the same switch to the staged kernel.
 constexpr unsigned STAGED_FROM_N = 1u << 22;
 constexpr unsigned STAGED_BLOCK_THREADS = STAGED_THREADS + 32;     // + the look-ahead warp (see the kernel)
 constexpr unsigned STAGED_PREFETCH_AHEAD = 32;  // block b has tile b + 32 fetched into L2 (see the kernel)
