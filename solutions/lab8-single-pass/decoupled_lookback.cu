@@ -194,24 +194,34 @@ __device__ __forceinline__ void store_float4_guarded(float* __restrict__ output,
     if (i + 3 < n) output[i + 3] = v.w;
 }
 
-// The sum of tile `tile` of `input` (kTile elements, fewer for the last one), by the 32 lanes of
-// one warp: the decoupled fallback's way of learning an aggregate nobody has published yet.
+// A share of the sum of tile `tile` of `input` (kTile elements, fewer for the last one): its
+// float4s first, first + stride, ... (the elements, for the last tile and unaligned pointers).
+// The decoupled fallback's way of learning an aggregate nobody has published yet: a warp's lanes
+// take a share each (warp_reduce_tile), or one thread takes it all (predecessors_share).
 template <bool kVectorized, unsigned kTile>
-__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
-    const unsigned lane = threadIdx.x & 31;
+__device__ float tile_sum_share(const float* __restrict__ input, unsigned tile, unsigned n, unsigned first,
+                                unsigned stride) {
     const std::size_t base = std::size_t(tile) * kTile;
     float s = 0.0f;
     if (kVectorized && base + kTile <= n) {
         const float4* src = reinterpret_cast<const float4*>(input + base);
-        for (unsigned i = lane; i < kTile / 4; i += 32) {
+        #pragma unroll 1  // a cold path: unrolled, it cost the register kernel 52 bytes of spills
+        for (unsigned i = first; i < kTile / 4; i += stride) {
             const float4 q = src[i];
             s += (q.x + q.y) + (q.z + q.w);
         }
     } else {
-        for (unsigned i = lane; i < kTile; i += 32)
+        #pragma unroll 1
+        for (unsigned i = first; i < kTile; i += stride)
             if (base + i < n) s += input[base + i];
     }
-    return warp_sum(s);
+    return s;
+}
+
+// The sum of tile `tile`, by the 32 lanes of one warp.
+template <bool kVectorized, unsigned kTile>
+__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
+    return warp_sum(tile_sum_share<kVectorized, kTile>(input, tile, n, threadIdx.x & 31, 32));
 }
 
 // Polls of one look-back window before the fallback takes over (see look_back).
@@ -323,19 +333,6 @@ __device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned 
     return tile_prefix;
 }
 
-// The sum of tile `tile` of `input` by one thread: the block-wide look-back's fallback (below).
-template <bool kVectorized, unsigned kTile>
-__device__ float thread_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
-    const std::size_t base = std::size_t(tile) * kTile;
-    float s = 0.0f;
-    for (unsigned i = 0; i < kTile; i += 4) {
-        const float4 q = kVectorized && base + kTile <= n ? *reinterpret_cast<const float4*>(input + base + i)
-                                                          : load_float4_guarded(input, base + i, n);
-        s += (q.x + q.y) + (q.z + q.w);
-    }
-    return s;
-}
-
 constexpr unsigned LOOK_BACK_BATCH = 4;  // words each thread has in flight at once (see below)
 
 // The register kernel's look-back, run by all kThreads threads of the block for a tile > 0. Its
@@ -365,7 +362,7 @@ __device__ float predecessors_share(unsigned tile, unsigned epoch, const float* 
             const unsigned pred = tile - 1 - (first + b * kThreads);  // only read while w[b] is not ready
             while (word_epoch(w[b]) != epoch) {
                 if (++polls > FALLBACK_POLLS) {
-                    w[b] = publish_for_owner(pred, thread_reduce_tile<kVectorized, kTile>(input, pred, n), epoch,
+                    w[b] = publish_for_owner(pred, tile_sum_share<kVectorized, kTile>(input, pred, n, 0, 1), epoch,
                                              carry_in);
                     break;
                 }
