@@ -15,14 +15,26 @@ include(ScanlabCccl)
 # ThreadSanitizer is linked), and line tables (-g1) let reports name the lines. -fsanitize=alignment
 # checks every access against its type's alignment, answered by the runtime too
 # (cpu_backend/src/misaligned_access.cpp): a float4 load a GPU would fault on fails here as well.
-# The grader and scanlab-nvcc compile with the same flags. Other compilers build without the checks.
+# The grader and scanlab-nvcc compile with the same flags. GCC and clang instrument alike (the same
+# hook names); clang spells the switch for function entry hooks as an LLVM option. Clang checks
+# fewer accesses for alignment (not a struct copied whole through a cast pointer): the runtime's
+# hooks check the rest (access_hooks.cpp). Other compilers build without the checks.
 set(SCANLAB_ACCESS_CHECK_FLAGS "")
 set(SCANLAB_ALIGNMENT_CHECK_FLAGS "")
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment)
   set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -Wno-tsan
       ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
+elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment -DSCANLAB_CHECK_DEREF_ALIGNMENT=1)
+  set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread -mllvm -tsan-instrument-func-entry-exit=0
+      ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 endif()
+
+# What the build's own C++ flags say about the standard library and the target (-stdlib=libc++,
+# --target=...): compiles of students' files outside CMake (the grader, scanlab-nvcc) must match
+# the runtime they link with, so they get these words too.
+separate_arguments(SCANLAB_HOST_CXX_FLAGS UNIX_COMMAND "${CMAKE_CXX_FLAGS}")
 
 # The rewritten kernel files of the `cpu` flavour get the access instrumentation (and line tables);
 # the target's plain C++ files (harnesses, tests) do not: they run no kernel code.

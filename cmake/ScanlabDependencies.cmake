@@ -18,6 +18,19 @@ find_package(fmt QUIET)
 if(NOT fmt_FOUND)
   scanlab_missing("fmt" "libfmt-dev")
 endif()
+# scanlab::fmt is what scanlab's targets link. Debian's compiled libfmt is built against libstdc++
+# (its std::string in the ABI), so a build with clang's libc++ (-stdlib=libc++, as on macOS) takes
+# fmt's header-only form instead.
+include(CheckCXXSourceCompiles)
+check_cxx_source_compiles("#include <version>\n#ifndef _LIBCPP_VERSION\n#error libstdc++\n#endif\nint main() {}"
+                          SCANLAB_WITH_LIBCXX)
+add_library(scanlab_fmt INTERFACE)
+if(SCANLAB_WITH_LIBCXX AND TARGET fmt::fmt-header-only)
+  target_link_libraries(scanlab_fmt INTERFACE fmt::fmt-header-only)
+else()
+  target_link_libraries(scanlab_fmt INTERFACE fmt::fmt)
+endif()
+add_library(scanlab::fmt ALIAS scanlab_fmt)
 
 find_package(CLI11 QUIET)
 if(NOT CLI11_FOUND)

@@ -64,14 +64,14 @@ function(_scanlab_lab_harness out_var backend)
         SOURCES "${dir}/hints.cpp" "${dir}/cases.cpp" "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp"
                 "${dir}/suite.cpp" "${dir}/trace_case.cpp"
         INCLUDES "${dir}"
-        LINK fmt::fmt CLI11::CLI11 scanlab::core)
+        LINK scanlab::fmt CLI11::CLI11 scanlab::core)
     endif()
     scanlab_add_cuda_target(${target}
       BACKEND ${backend}
       KIND STATIC
       SOURCES "${dir}/device_buffer.cpp" "${dir}/report.cpp" $<TARGET_OBJECTS:${shared}>
       INCLUDES "${dir}"
-      LINK fmt::fmt CLI11::CLI11)
+      LINK scanlab::fmt CLI11::CLI11)
     # Users of the library include "harness/suite.h" etc. from labs/, and its headers core's.
     target_include_directories(${target} INTERFACE "${parent}")
     target_link_libraries(${target} PUBLIC scanlab::core)

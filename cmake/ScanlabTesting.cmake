@@ -14,6 +14,14 @@
 set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")
 set(SCANLAB_CATCH_DISCOVER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/ScanlabCatchDiscover.cmake")
 
+# `ctest -L arm64`: the tests an arm64 machine runs first (lab 3's reference, the lab 2 race), in
+# builds whose TARGET is 64-bit Arm (an arm64 machine, or the cross build of tools/check-arm64.sh).
+# Empty elsewhere: tests add ${SCANLAB_ARM64_LABEL} to their labels.
+set(SCANLAB_ARM64_LABEL "")
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")
+  set(SCANLAB_ARM64_LABEL arm64)
+endif()
+
 # main() for the test executables of a backend: two object libraries (their references to Catch2
 # and the backend resolve against whatever the executable links). Catch2's main is the same for
 # every backend, so it is compiled once, plain; the gate only asks the backend whether a device is

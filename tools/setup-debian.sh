@@ -69,16 +69,28 @@ else
 fi
 
 # CCCL (libcu++: <cuda/atomic>, <cuda/std/...>) for the CPU backend: a CUDA toolkit brings its own;
-# otherwise the PyPI package, in the folder cmake/ScanlabCccl.cmake looks in first.
+# otherwise the PyPI package, in the folder cmake/ScanlabCccl.cmake looks in first. The version is
+# pinned to one the whole test suite passed with (tools/check-platforms.sh debian12-nocuda): a new
+# CCCL has broken the backend's build before, so it is upgraded here on purpose, after that check.
+# instructor-only
+# Last checked: nvidia-cuda-cccl 13.3.5.0.6 (CCCL 3.5.0), 2026-11-28.
+# /instructor-only
+cccl_version=13.3.5.0.6
 cccl_target="$HOME/.local/share/scanlab/cccl"
 if command -v nvcc >/dev/null || [[ -x /usr/local/cuda/bin/nvcc ]]; then
   echo "setup-debian: CCCL comes with the CUDA toolkit here; nothing to download."
-elif compgen -G "$cccl_target/nvidia/*/include/cccl/cuda/std" >/dev/null ||
-     compgen -G "$cccl_target/nvidia/*/include/cuda/std" >/dev/null; then
-  echo "setup-debian: CCCL's headers are in $cccl_target already."
+elif [[ -d $cccl_target/nvidia_cuda_cccl-$cccl_version.dist-info ]]; then
+  echo "setup-debian: CCCL's headers (nvidia-cuda-cccl $cccl_version) are in $cccl_target already."
 else
-  echo "setup-debian: CCCL's headers from PyPI (nvidia-cuda-cccl) into $cccl_target"
-  python3 -m pip install --quiet --target "$cccl_target" nvidia-cuda-cccl
+  echo "setup-debian: CCCL's headers from PyPI (nvidia-cuda-cccl $cccl_version) into $cccl_target"
+  # Debian 13 and Ubuntu 24.04 refuse pip installs outside a virtual environment (PEP 668) even
+  # into a --target folder of one's own; --break-system-packages only lifts that check (the
+  # folder is scanlab's, nothing of the system's changes). Older pips do not know the option.
+  pip_args=(--quiet --upgrade --target "$cccl_target")
+  pip_help=$(python3 -m pip install --help 2>/dev/null || true)
+  [[ $pip_help != *--break-system-packages* ]] || pip_args+=(--break-system-packages)
+  [[ $pip_help != *--root-user-action* ]] || pip_args+=(--root-user-action=ignore)
+  python3 -m pip install "${pip_args[@]}" "nvidia-cuda-cccl==$cccl_version"
 fi
 if [[ $mode == student ]]; then
   echo "setup-debian: done. Next: make lab1 (see README.md)."

@@ -25,15 +25,34 @@ std::vector<named_size> edge_sizes(const lab_spec& spec) {
 
 namespace {
 
+// A uniform draw from [low, high]. std::uniform_int_distribution is not specified exactly (the
+// same seed gave n = 550 with libstdc++ and 3946 with libc++), so the draw is written out:
+// Lemire's multiply-and-reject, which is what libstdc++ (GCC 11 and later) does for a 64-bit
+// engine, so seeds keep the sizes they named before.
+std::uint64_t draw_between(std::mt19937_64& rng, std::uint64_t low, std::uint64_t high) {
+  const std::uint64_t range = high - low + 1;
+  if (range == 0) return rng();  // the whole 64-bit range
+  unsigned __int128 product = static_cast<unsigned __int128>(rng()) * range;
+  auto low_bits = static_cast<std::uint64_t>(product);
+  if (low_bits < range) {
+    const std::uint64_t threshold = (0 - range) % range;
+    while (low_bits < threshold) {
+      product = static_cast<unsigned __int128>(rng()) * range;
+      low_bits = static_cast<std::uint64_t>(product);
+    }
+  }
+  return low + static_cast<std::uint64_t>(product >> 64);
+}
+
 // Two sizes of a few units and one of many, drawn in this order from `seed` (std::mt19937_64 is
-// specified exactly, so a seed names the same sizes everywhere).
+// specified exactly, and so is draw_between: a seed names the same sizes everywhere).
 std::vector<std::uint64_t> random_sizes(std::uint64_t unit, std::uint64_t largest, std::uint64_t seed) {
   std::vector<std::uint64_t> sizes;
   std::mt19937_64 rng(seed);
   const std::uint64_t few = std::min(largest, 4 * unit);
-  for (int k = 0; k < 2 && few > 2; ++k) sizes.push_back(std::uniform_int_distribution<std::uint64_t>(2, few)(rng));
+  for (int k = 0; k < 2 && few > 2; ++k) sizes.push_back(draw_between(rng, 2, few));
   const std::uint64_t many = std::min(largest, 64 * unit);
-  if (many > few) sizes.push_back(std::uniform_int_distribution<std::uint64_t>(few, many)(rng));
+  if (many > few) sizes.push_back(draw_between(rng, few, many));
   return sizes;
 }
 

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "cuda_arch_condition.h"
+#include "checked_deref.h"
 #include "launch_parser.h"
 #include "scope_tracker.h"
 #include "shared_decl.h"
@@ -26,6 +27,9 @@ struct Edit {
   std::string text;  // the replacement, unless this is a launch
   std::optional<LaunchSite> launch;
   Region region{};  // the launch's region
+  // A wrap keeps tokens (start, end) and their own edits: text, then them, then `suffix`.
+  bool wrap = false;
+  std::string suffix;
 };
 
 class UnitRewriter {
@@ -73,6 +77,8 @@ class UnitRewriter {
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
       } else if (ts_.is(i, "return") && scopes.in_kernel_own_body()) {
         mark_kernel_return(i++);
+      } else if (ts_.is(i, "*") && scopes.in_function_body()) {
+        add_checked_deref(i++);
       } else if (ts_.is(i, "__noinline__")) {
         mark_noinline(i++);
       } else if (ts_.is(i, "__shared__")) {
@@ -336,6 +342,18 @@ class UnitRewriter {
     edits_[i] = Edit{i + 1, std::string("return ::scanlab::cpu::detail::note_kernel_return()") + (bare ? "" : ","), {}};
   }
 
+  // `*operand` -> `*::scanlab::cpu::checked_deref(operand, __FILE__, line)`, where the operand can
+  // be told for sure (checked_deref.h): the alignment check clang lacks for such accesses.
+  void add_checked_deref(std::size_t star) {
+    const DerefOperand operand = find_deref_operand(ts_, star, unary_stars_);
+    if (operand.unary) unary_stars_.push_back(star);
+    if (operand.end == npos) return;
+    Edit edit{operand.end, "*::scanlab::cpu::checked_deref(", {}};
+    edit.wrap = true;
+    edit.suffix = ", __FILE__, " + std::to_string(ts_[star].line) + ")";
+    edits_[star] = std::move(edit);
+  }
+
   void mark_noinline(std::size_t i) {
     const Region code = ts_.code_region();
     const std::size_t p1 = ts_.prev(code, i - 1);
@@ -444,6 +462,9 @@ class UnitRewriter {
       } else if (edit->second.launch) {
         out += render_launch(*edit->second.launch, edit->second.region);
         i = edit->second.end;
+      } else if (edit->second.wrap) {
+        out += edit->second.text + render(i + 1, edit->second.end) + edit->second.suffix;
+        i = edit->second.end;
       } else {
         out += edit->second.text;
         i = edit->second.end;
@@ -548,6 +569,7 @@ class UnitRewriter {
   TokenStream ts_;
   const UnitInfo& unit_;
   std::map<std::size_t, Edit> edits_;
+  std::vector<std::size_t> unary_stars_;  // the stars taken for dereferences so far
   // The kernel body being scanned: where it starts, and its static __shared__ types so far.
   std::size_t kernel_body_start_ = 0;
   std::vector<std::string> kernel_shared_types_;

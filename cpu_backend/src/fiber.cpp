@@ -12,13 +12,21 @@
 
 // Boost.Context's jump_fcontext saves and restores the MXCSR and x87 control words on every
 // switch; ldmxcsr/fldcw alone cost about a quarter of a barrier round (perf, 2026-11-22). Kernels
-// never change floating-point modes, so on x86-64 System V we switch with the same frame layout
-// (contexts still come from Boost's make_fcontext) minus those four instructions. Other targets
-// and the sanitizer build use Boost's own jump. It also resumes with `ret` where Boost uses an
-// indirect `jmp`: the fibers of a block wait at the same call sites, so the return-stack buffer's
-// prediction (the address the leaving fiber pushed) is right, and the returns that follow in the
-// resumed fiber stay predicted too.
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN)
+// never change floating-point modes, so on x86-64 System V we switch without those four
+// instructions. It also resumes with `ret` where Boost uses an indirect `jmp`: the fibers of a
+// block wait at the same call sites, so the return-stack buffer's prediction (the address the
+// leaving fiber pushed) is right, and the returns that follow in the resumed fiber stay predicted.
+//
+// The fast path makes its contexts itself too (make_context below): the frame it switches with is
+// then its own, never a Boost version's private layout. (Boost 1.74 saved seven words, 1.83 eight;
+// a switch with the wrong size resumed new fibers in Boost's exit routine: every program ended
+// with status 0 at its first launch.) Other targets and the sanitizer builds use Boost's own
+// make_fcontext and jump_fcontext, a matching pair whatever its layout.
+//
+// The frame at a saved stack pointer: one unused word, r12, r13, r14, r15, rbx, rbp, then the
+// address the switch returns to.
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN) && \
+    !defined(SCANLAB_BOOST_FIBER_SWITCH)
 #define SCANLAB_FAST_JUMP 1
 asm(R"(
   .text
@@ -46,9 +54,27 @@ scanlab_jump_fcontext:
   movq  %rax, %rdi
   ret
   .size scanlab_jump_fcontext,.-scanlab_jump_fcontext
+
+  .globl scanlab_fiber_entry_returned
+  .type scanlab_fiber_entry_returned,@function
+  .align 16
+scanlab_fiber_entry_returned:
+  andq  $-16, %rsp
+  call  scanlab_fiber_entry_returned_abort
+  ud2
+  .size scanlab_fiber_entry_returned,.-scanlab_fiber_entry_returned
   .section .note.GNU-stack,"",%progbits
   .text
 )");
+
+extern "C" void scanlab_fiber_entry_returned();
+
+// A fiber's entry function must never return (its stack has no caller): say so instead of
+// running off the end of the stack.
+extern "C" [[noreturn]] [[gnu::used]] void scanlab_fiber_entry_returned_abort() {
+  std::fputs("scanlab-cpu: internal error: a fiber's entry function returned\n", stderr);
+  std::abort();
+}
 #endif
 
 namespace scanlab::cpu::detail {
@@ -158,7 +184,21 @@ bool stack_region::near_bottom(const void* address) const {
 void make_context(context_slot& slot, const stack_region& stacks, unsigned index, void (*entry)(ctx::transfer_t)) {
   char* top = static_cast<char*>(stacks.top(index));
   char* bottom = static_cast<char*>(stacks.bottom(index));
+#ifdef SCANLAB_FAST_JUMP
+  // The frame scanlab_jump_fcontext pops (seven words, then `ret` into entry), and above it the
+  // return address entry would use. After the `ret`, the stack pointer is 8 modulo 16, as at
+  // the entry of any called function; entry receives the transfer in rdi and rsi, where the
+  // switch left the leaving context and the data.
+  auto aligned = reinterpret_cast<std::uintptr_t>(top) & ~std::uintptr_t(15);
+  auto* frame = reinterpret_cast<void**>(aligned - 0x48);
+  for (int word = 0; word < 7; ++word) frame[word] = nullptr;  // rbp = 0 ends debuggers' walks
+  frame[7] = reinterpret_cast<void*>(entry);
+  frame[8] = reinterpret_cast<void*>(&scanlab_fiber_entry_returned);
+  slot.context = frame;
+  (void)bottom;
+#else
   slot.context = ctx::make_fcontext(top, static_cast<std::size_t>(top - bottom), entry);
+#endif
 #ifdef SCANLAB_TSAN
   // Kept when the context is re-made after an aborted block: the CUDA thread is the same.
   if (slot.tsan_fiber == nullptr) slot.tsan_fiber = __tsan_create_fiber(0);

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "block_scheduler.h"
+#include "scanlab/cpu/checked_deref.h"
 #include "launch_state.h"
 
 namespace {
@@ -44,26 +45,45 @@ const char* access_word(unsigned char kind) {
   }
 }
 
-void misaligned(const type_mismatch_data* data, std::uintptr_t address) {
+// Ends the launch with the report; `what` is "load", "store" or "access", `type` quoted.
+void report_misaligned(const char* what, const char* type, std::uintptr_t address, std::uintptr_t alignment, const char* file,
+                       unsigned line) {
   using namespace scanlab::cpu::detail;
-  if (data == nullptr || tls.thread == nullptr || !this_scheduler().running()) return;
-  const std::uintptr_t alignment = std::uintptr_t(1) << data->log_alignment;
-  if (address % alignment == 0) return;  // not ours to judge (a null or size check)
   std::ostringstream m;
-  m << "misaligned " << access_word(data->check_kind) << " of " << (data->type ? data->type->name : "a value")
-    << " at address 0x" << std::hex << address << std::dec << " (" << address % alignment
-    << " bytes past a multiple of " << alignment << ") at "
-    << (data->location.file ? data->location.file : "?") << ":"
-    << data->location.line << " by thread " << describe_index(threadIdx) << " of block "
-    << describe_index(blockIdx) << " in " << describe_launch(current_launch())
+  m << "misaligned " << what << " of " << type << " at address 0x" << std::hex << address << std::dec << " ("
+    << address % alignment << " bytes past a multiple of " << alignment << ") at " << (file ? file : "?") << ":"
+    << line << " by thread " << describe_index(threadIdx) << " of block " << describe_index(blockIdx) << " in "
+    << describe_launch(current_launch())
     << ".\n  On a GPU this stops the kernel (cudaErrorMisalignedAddress): a vector load or store must start "
        "at a multiple of its size, whatever x86 allows.";
   this_scheduler().fail(scanlab::cpu::problem::misaligned_address, m.str());
 }
 
+bool in_kernel() {
+  using namespace scanlab::cpu::detail;
+  return tls.thread != nullptr && this_scheduler().running();
+}
+
+void misaligned(const type_mismatch_data* data, std::uintptr_t address) {
+  if (data == nullptr || !in_kernel()) return;
+  const std::uintptr_t alignment = std::uintptr_t(1) << data->log_alignment;
+  if (address % alignment == 0) return;  // not ours to judge (a null or size check)
+  report_misaligned(access_word(data->check_kind), data->type ? data->type->name : "a value", address, alignment,
+         data->location.file, data->location.line);
+}
+
 }  // namespace
 
-// The compiler's own declarations take the address as a pointer.
+// The rewriter's check of `*pointer` (scanlab/cpu/checked_deref.h), where the compiler has none.
+void scanlab::cpu::detail::misaligned_deref(const char* type, std::uintptr_t address, std::size_t alignment,
+                                            const char* file, int line) {
+  if (in_kernel()) report_misaligned("access", type, address, alignment, file, static_cast<unsigned>(line));
+}
+
+// The compiler's own declarations take the address as a pointer. Only the `cpu` flavour's runtime
+// answers them: in the sanitizer flavours the kernels are not compiled with -fsanitize=alignment,
+// and clang's AddressSanitizer runtime defines these names itself.
+#ifndef SCANLAB_SANITIZER_RUNTIME
 extern "C" {
 void __ubsan_handle_type_mismatch_v1(void* data, void* address) {
   misaligned(static_cast<const type_mismatch_data*>(data), reinterpret_cast<std::uintptr_t>(address));
@@ -74,3 +94,4 @@ void __ubsan_handle_type_mismatch_v1_abort(void* data, void* address) {
   std::abort();
 }
 }
+#endif

@@ -129,6 +129,7 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
   std::vector<std::string> flags = {"-std=c++20", "-O2", "-g1", "-fPIC",
                                     "-ftls-model=initial-exec",  // the runner executable owns the TLS
                                     "-DSCANLAB_BACKEND_CPU=1", "-I" + config.cpu_include, "-I" + config.common_include};
+  flags.insert(flags.end(), config.cpu_cxx_flags.begin(), config.cpu_cxx_flags.end());
   // libcu++ (<cuda/atomic>, <cuda/std/...>) after scanlab's own headers, as for every CPU build.
   if (!config.cccl_include.empty()) flags.insert(flags.end(), {"-isystem", config.cccl_include});
   // AddressSanitizer's object runs two small cases: -O1 (its documentation's advice) compiles in
@@ -153,6 +154,7 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
   // object whichever submission's folder compiled it.
   cmd.insert(cmd.end(), {"-iquote", work_dir, "-ffile-prefix-map=" + work_dir + "=" + spec.name, cpp});
   std::vector<std::string> link = {"-shared"};
+  link.insert(link.end(), config.cpu_cxx_flags.begin(), config.cpu_cxx_flags.end());
   if (!config.cpu_link_flag.empty()) {
     link.push_back(config.cpu_link_flag);
     b.key.push_back(config.cpu_link_flag);

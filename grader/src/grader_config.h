@@ -21,6 +21,9 @@ struct grader_config {
   // The alignment checks alone (a float4 off its 16-byte boundary fails as on a GPU): cheap, so the
   // plain CPU build has them too.
   std::vector<std::string> cpu_alignment_check_flags;
+  // The build's own C++ flags (CMAKE_CXX_FLAGS: -stdlib=libc++ and the like), for every CPU
+  // compile and link of a submission: it must match the runtime it is linked with.
+  std::vector<std::string> cpu_cxx_flags;
   std::vector<std::string> backends;
   bool has_backend(const std::string& b) const;
   // The checked object (checked_backend) runs in the plain CPU runner, which answers its hooks.

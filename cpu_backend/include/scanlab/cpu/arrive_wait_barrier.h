@@ -43,7 +43,13 @@ bool wait_on_barrier(const Ready& ready, bool timed) {
 }
 }  // namespace scanlab::cpu::detail
 
+// cuda::std (with CCCL's versioned inline namespace): CCCL 3.0 names the macro that opens it
+// _LIBCUDACXX_BEGIN_NAMESPACE_STD, CCCL 3.1 and later _CCCL_BEGIN_NAMESPACE_CUDA_STD.
+#if defined(_CCCL_BEGIN_NAMESPACE_CUDA_STD)
+_CCCL_BEGIN_NAMESPACE_CUDA_STD
+#else
 _LIBCUDACXX_BEGIN_NAMESPACE_STD
+#endif
 
 template <class _Barrier>
 bool __cccl_thread_poll_with_backoff(__barrier_poll_tester_phase<_Barrier>&& __ready,
@@ -57,5 +63,9 @@ bool __cccl_thread_poll_with_backoff(__barrier_poll_tester_parity<_Barrier>&& __
   return ::scanlab::cpu::detail::wait_on_barrier(__ready, __max != chrono::nanoseconds::zero());
 }
 
+#if defined(_CCCL_END_NAMESPACE_CUDA_STD)
+_CCCL_END_NAMESPACE_CUDA_STD
+#else
 _LIBCUDACXX_END_NAMESPACE_STD
+#endif
 #endif

@@ -138,12 +138,33 @@ inline void sincos_via_double(float x, float* s, float* c) {
   *c = static_cast<float>(std::cos(static_cast<double>(x)));
 }
 
-// Modified Bessel functions of the first kind; I0 is even and I1 odd in x.
+// Modified Bessel functions of the first kind, I0 and I1, by their power series
+//   I_nu(x) = sum over k of (x/2)^(2k+nu) / (k! (k+nu)!),
+// summed in long double. Every term is positive, so the sum loses nothing to cancellation (a few
+// units in the last place of a double after the ~x/2 terms that matter); each term comes from the
+// one before, so nothing overflows before the result does. Not std::cyl_bessel_i: libc++ (macOS)
+// has none of C++17's special functions, and the same code everywhere gives the same bits.
+inline long double bessel_i_series(int order, long double x) {
+  const long double quarter_square = x * x / 4;
+  long double term = order == 0 ? 1.0L : x / 2;
+  long double sum = term;
+  for (int k = 1; k < 100000; ++k) {
+    term *= quarter_square / (static_cast<long double>(k) * (k + order));
+    sum += term;
+    if (term <= sum * std::numeric_limits<long double>::epsilon()) break;
+  }
+  return sum;
+}
+// I0 is even and I1 odd in x.
 template <class T>
-T bessel_i0(T x) { return static_cast<T>(std::cyl_bessel_i(0.0, std::fabs(static_cast<double>(x)))); }
+T bessel_i0(T x) {
+  if (std::isnan(x)) return x;
+  return static_cast<T>(bessel_i_series(0, std::fabs(static_cast<long double>(x))));
+}
 template <class T>
 T bessel_i1(T x) {
-  const double v = std::cyl_bessel_i(1.0, std::fabs(static_cast<double>(x)));
+  if (std::isnan(x)) return x;
+  const long double v = bessel_i_series(1, std::fabs(static_cast<long double>(x)));
   return static_cast<T>(x < 0 ? -v : v);
 }
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Builds and tests a fresh clone of scanlab where students are, not where we develop. Run it
+# before resolving anything that touches the build (CMake, the CPU backend, setup-debian.sh).
+#
+#   tools/check-platforms.sh [--quick] [--as=root|user|both] [--keep] TARGET...
+#
+# TARGET is one or more of:
+#   debian13      a Debian 13 root (GCC 14, Boost 1.83: what Ubuntu 24.04 and WSL have), made by
+#                 debootstrap; the README's two commands verbatim, as root and as a plain user
+#   debian12-nocuda  a Debian 12 root without a CUDA toolkit: CCCL comes from PyPI
+#   clang         clang with libstdc++, in a build folder of this machine
+#   libcxx        clang with libc++ (as on macOS)
+#   arm64         Debian's cross compiler and qemu-user (tools/check-arm64.sh)
+#   all           every one of them
+#
+# --quick runs `make lab3-solution`, `make lab2-trace` and `ctest -L "lab3|grader|cpu"` instead of
+# the whole `make test` (a full run of one root takes 15-30 minutes on two cores). --as says who
+# runs the README's commands in a Debian root (default both: root in /root, then a plain user in
+# a home folder only it may enter). --keep leaves the clones and build folders behind for a look.
+#
+# The roots (about 1 GB each, made once) live in $SCANLAB_ROOTS (default /var/tmp/scanlab-roots);
+# making and entering them needs root. The clone is of this checkout's HEAD: commit first.
+# Each target's log is $SCANLAB_ROOTS/logs/TARGET.log; the script ends with one line per target.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+roots=${SCANLAB_ROOTS:-/var/tmp/scanlab-roots}
+mirror=${SCANLAB_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+quick=0
+keep=0
+as=both
+targets=()
+for a in "$@"; do
+  case $a in
+    --quick) quick=1 ;;
+    --keep) keep=1 ;;
+    --as=root|--as=user|--as=both) as=${a#--as=} ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
+    all) targets+=(debian13 debian12-nocuda clang libcxx arm64) ;;
+    debian13|debian12-nocuda|clang|libcxx|arm64) targets+=("$a") ;;
+    *) echo "check-platforms: unknown argument $a (try --help)" >&2; exit 2 ;;
+  esac
+done
+[[ ${#targets[@]} -gt 0 ]] || { echo "check-platforms: name a target (try --help)" >&2; exit 2; }
+mkdir -p "$roots/logs"
+
+# What a run checks, in a shell inside the checkout ($1: label for messages).
+checks() {
+  if [[ $quick == 1 ]]; then
+    echo 'make lab3-solution && make lab2-trace && ctest --test-dir build -L "lab3|grader|cpu" --output-on-failure -j2'
+  else
+    echo 'make test'
+  fi
+}
+
+# A Debian root, made once by debootstrap, with what a student's fresh machine has: nothing but
+# the base system, git, sudo and python3 (setup-debian.sh installs the rest, as the README says).
+ensure_root() {  # suite dir
+  local suite=$1 dir=$2
+  if [[ ! -x $dir/usr/bin/git ]]; then
+    command -v debootstrap >/dev/null || { echo "check-platforms: needs debootstrap (apt-get install debootstrap)" >&2; return 1; }
+    echo "check-platforms: debootstrap $suite into $dir (once)"
+    debootstrap --variant=minbase --include=git,ca-certificates,sudo,python3,procps "$suite" "$dir" "$mirror" >"$roots/logs/debootstrap-$suite.log" 2>&1
+  fi
+  # A plain user with a home folder only it may enter, as on most desktops; sudo without a
+  # password so that setup-debian.sh can install what a user run would ask for.
+  chroot "$dir" /bin/sh -c 'id student >/dev/null 2>&1 || { useradd -m -s /bin/bash student && chmod 700 /home/student; }
+    echo "student ALL=(ALL) NOPASSWD: ALL" > /etc/sudoers.d/student'
+}
+
+# Runs a command in the root with /proc, /dev and /sys mounted; unmounts whatever happens.
+in_root() {  # dir user command
+  local dir=$1 user=$2 cmd=$3
+  mount --bind /proc "$dir/proc"; mount --bind /dev "$dir/dev"; mount --bind /dev/pts "$dir/dev/pts"
+  mount --bind /sys "$dir/sys"; mount -t tmpfs tmpfs "$dir/dev/shm" 2>/dev/null || true
+  cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
+  # This machine's own certificate authorities (a proxy in front of PyPI may need them), and only
+  # when it has local ones: a student's machine needs nothing like it.
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$dir/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$dir/usr/local/share/ca-certificates/"
+    cp -L /etc/ssl/certs/ca-certificates.crt "$dir/etc/ssl/certs/ca-certificates.crt" 2>/dev/null || true
+  fi
+  local rc=0
+  if [[ $user == root ]]; then
+    chroot "$dir" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb LANG=C.UTF-8 /bin/bash -lc "$cmd" || rc=$?
+  else
+    chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb LANG=C.UTF-8 \
+      /bin/su - "$user" -c "$cmd" || rc=$?
+  fi
+  umount "$dir/dev/shm" 2>/dev/null || true
+  umount "$dir/sys" "$dir/dev/pts" "$dir/dev" "$dir/proc"
+  return $rc
+}
+
+# The README's two commands from a fresh clone, first as root (in /root), then as the plain user
+# (in its mode-700 home). The clone comes from a bundle of HEAD, as a student's `git clone` would.
+run_in_debian() {  # target suite
+  local target=$1 suite=$2 dir="$roots/$1"
+  ensure_root "$suite" "$dir" || return 1
+  if [[ $target == debian12-nocuda && -e $dir/usr/local/cuda ]]; then
+    echo "check-platforms: $dir has a CUDA toolkit; this target needs a root without one" >&2; return 1
+  fi
+  git -C "$here" bundle create "$dir/tmp/scanlab.bundle" HEAD >/dev/null 2>&1
+  chmod 644 "$dir/tmp/scanlab.bundle"
+  local run; run="rm -rf scanlab && git clone -q /tmp/scanlab.bundle scanlab && cd scanlab && tools/setup-debian.sh && $(checks)"
+  if [[ $as != user ]]; then
+    echo "check-platforms: $target as root"
+    in_root "$dir" root "cd /root && $run" || return 1
+  fi
+  if [[ $as != root ]]; then
+    echo "check-platforms: $target as a user (home folder mode 700)"
+    in_root "$dir" student "cd ~ && $run" || return 1
+  fi
+  if [[ $keep == 0 ]]; then rm -rf "$dir/root/scanlab" "$dir/home/student/scanlab" "$dir/tmp/scanlab.bundle"; fi
+}
+
+# clang on this machine, in a build folder of a fresh clone ($1: extra CXXFLAGS).
+run_with_clang() {  # target cxxflags
+  local target=$1 flags=$2 work="$roots/$1"
+  command -v clang++ >/dev/null || { echo "check-platforms: needs clang (apt-get install clang)" >&2; return 1; }
+  rm -rf "$work" && git clone -q "$here" "$work" || return 1
+  local rc=0
+  (cd "$work" && make build CMAKE_ARGS="-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS='$flags'" &&
+     bash -c "$(checks)") || rc=1
+  [[ $keep == 1 ]] || rm -rf "$work"
+  return $rc
+}
+
+declare -A result
+for t in "${targets[@]}"; do
+  log="$roots/logs/$t.log"
+  echo "check-platforms: $t (log: $log)"
+  start=$SECONDS
+  set +e
+  case $t in
+    debian13) run_in_debian debian13 trixie >"$log" 2>&1 ;;
+    debian12-nocuda) run_in_debian debian12-nocuda bookworm >"$log" 2>&1 ;;
+    clang) run_with_clang clang "" >"$log" 2>&1 ;;
+    libcxx) run_with_clang libcxx "-stdlib=libc++" >"$log" 2>&1 ;;
+    arm64) "$here/tools/check-arm64.sh" $([[ $quick == 1 ]] && echo --quick) >"$log" 2>&1 ;;
+  esac
+  rc=$?
+  set -e
+  summary=$(grep -E 'tests passed|tests failed' "$log" | tail -n 2 | tr '\n' ' ')
+  result[$t]="$([[ $rc == 0 ]] && echo passed || echo "FAILED (exit $rc)") in $((SECONDS - start)) s ${summary}"
+done
+echo
+for t in "${targets[@]}"; do echo "  $t: ${result[$t]}"; done
+for t in "${targets[@]}"; do [[ ${result[$t]} == passed* ]] || exit 1; done
