@@ -46,7 +46,7 @@ mkdir -p "$roots/logs"
 # What a run checks, in a shell inside the checkout ($1: label for messages).
 checks() {
   if [[ $quick == 1 ]]; then
-    echo 'make lab3-solution && make lab2-trace && ctest --test-dir build -L "lab|grader|cpu" --output-on-failure -j2'
+    echo 'make lab3-solution && make lab2-trace && make build && ctest --test-dir build -L "lab|grader|cpu" --output-on-failure -j2'
   else
     echo 'make test'
   fi
