@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Developers only: not part of a student release.     SCANLAB-INSTRUCTOR-ONLY
 # Builds and tests a fresh clone of scanlab where students are, not where we develop. Run it
 # before resolving anything that touches the build (CMake, the CPU backend, setup-debian.sh).
 #
