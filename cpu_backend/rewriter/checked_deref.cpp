@@ -137,12 +137,16 @@ bool comma_separates_expressions(const TokenStream& ts, std::size_t comma) {
   return false;
 }
 
-// Can the token before a `*` not end an operand or a type, so that the `*` dereferences?
-bool star_is_unary(const TokenStream& ts, std::size_t star, const std::vector<std::size_t>& unary_stars) {
+// Does an operand start right after the token p (it cannot end an operand or a type)?
+bool operand_follows(const TokenStream& ts, std::size_t p, const std::vector<std::size_t>& unary_stars) {
   const Region code = ts.code_region();
-  const std::size_t p = star == 0 ? npos : ts.prev(code, star - 1);
   if (p == npos) return false;
   const std::string_view s = ts.str(p);
+  if (s == ")") {  // the end of `if (...)`, `while (...)`, `for (...)`: a statement starts
+    const std::size_t open = ts.match_backward(code, p);
+    const std::size_t keyword = open == npos || open == 0 ? npos : ts.prev(code, open - 1);
+    return keyword != npos && one_of(ts.str(keyword), {"if", "while", "for", "switch"});
+  }
   if (s == "*") return std::find(unary_stars.begin(), unary_stars.end(), p) != unary_stars.end();
   if (s == ",") return comma_separates_expressions(ts, p);
   if (s == "[") {  // a subscript's bracket follows an operand; a lambda's captures do not
@@ -153,6 +157,10 @@ bool star_is_unary(const TokenStream& ts, std::size_t star, const std::vector<st
   if (is_identifier(ts, p)) return one_of(s, {"return", "else", "do", "throw", "co_return", "co_yield"});
   return one_of(s, {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "==", "!=", "<=", ">=", "&&", "||",
                     "!", "~", "-", "+", "/", "%", "^", "|", "&", "<", "?", ":", "(", "{", ";"});
+}
+
+bool star_is_unary(const TokenStream& ts, std::size_t star, const std::vector<std::size_t>& unary_stars) {
+  return star != 0 && operand_follows(ts, ts.prev(ts.code_region(), star - 1), unary_stars);
 }
 
 }  // namespace
@@ -171,6 +179,42 @@ DerefOperand find_deref_operand(const TokenStream& ts, std::size_t star, const s
       ts.next(code, first + 1) == after)
     return {true, npos};
   return {true, end};
+}
+
+TokenRange find_subscript_base(const TokenStream& ts, std::size_t bracket,
+                               const std::vector<std::size_t>& unary_stars) {
+  const Region code = ts.code_region();
+  const TokenRange none{npos, npos};
+  const std::size_t inside = ts.next(code, bracket + 1);
+  if (bracket == 0 || inside == npos || ts.is(inside, "[") || ts.is(inside, "]")) return none;  // [[attr]], new T[]
+  const std::size_t last = ts.prev(code, bracket - 1);
+  if (last == npos) return none;
+  std::size_t first;
+  if (is_identifier(ts, last) && !is_keyword(ts.str(last))) {
+    first = last;  // p[i]
+  } else if (ts.is(last, ")")) {
+    const std::size_t open = ts.match_backward(code, last);
+    const std::size_t before = open == npos || open == 0 ? npos : ts.prev(code, open - 1);
+    if (open == npos) return none;
+    if (before != npos && ts.is(before, ">")) {  // reinterpret_cast<T*>(x)[i]
+      const std::size_t angle = ts.match_angle_backward(code, before);
+      const std::size_t cast = angle == npos || angle == 0 ? npos : ts.prev(code, angle - 1);
+      if (cast == npos || !one_of(ts.str(cast), {"static_cast", "reinterpret_cast", "const_cast"})) return none;
+      first = cast;
+    } else if (before != npos && (is_identifier(ts, before) || ts.is(before, ")") || ts.is(before, "]"))) {
+      return none;  // a call's result, f(x)[i]: left alone
+    } else {
+      first = open;  // (p + k)[i]
+    }
+  } else {
+    return none;
+  }
+  // The base must stand where an operand starts (not a declarator, `int a[4]`, nor a member,
+  // `s.p[i]`), and the element must be accessed, not only addressed (`&p[i]`).
+  const std::size_t before = first == 0 ? npos : ts.prev(code, first - 1);
+  if (!operand_follows(ts, before, unary_stars)) return none;
+  if (ts.is(before, "&") && (before == 0 || operand_follows(ts, ts.prev(code, before - 1), unary_stars))) return none;
+  return {first, last + 1};
 }
 
 }  // namespace scanlab::rewriter

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "launch_parser.h"
 #include "token_stream.h"
 
 namespace scanlab::rewriter {
@@ -29,5 +30,11 @@ struct DerefOperand {
 // For the `*` at `star` (in a function body). `unary_stars` lists the earlier stars taken for
 // dereferences (a `*` right after one of them is one too: `**pp`).
 DerefOperand find_deref_operand(const TokenStream& ts, std::size_t star, const std::vector<std::size_t>& unary_stars);
+
+// For the `[` at `bracket` (in a function body): the tokens of the pointer a subscript indexes
+// (`p`, `reinterpret_cast<const float4*>(in + 1)`, `(p + k)`), or {npos, npos} where it is not
+// one of those shapes. Checking that pointer checks every element it reaches: an element of T
+// sits at a multiple of sizeof(T), itself a multiple of alignof(T), from it.
+TokenRange find_subscript_base(const TokenStream& ts, std::size_t bracket, const std::vector<std::size_t>& unary_stars);
 
 }  // namespace scanlab::rewriter

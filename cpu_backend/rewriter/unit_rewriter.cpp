@@ -27,8 +27,10 @@ struct Edit {
   std::string text;  // the replacement, unless this is a launch
   std::optional<LaunchSite> launch;
   Region region{};  // the launch's region
-  // A wrap keeps tokens (start, end) and their own edits: text, then them, then `suffix`.
+  // A wrap keeps tokens (start, end) and their own edits: text, then them, then `suffix`
+  // (`keeps_start`: token start too, right after text).
   bool wrap = false;
+  bool keeps_start = false;
   std::string suffix;
 };
 
@@ -79,6 +81,8 @@ class UnitRewriter {
         mark_kernel_return(i++);
       } else if (ts_.is(i, "*") && scopes.in_function_body()) {
         add_checked_deref(i++);
+      } else if (ts_.is(i, "[") && scopes.in_function_body()) {
+        add_checked_subscript(i++);
       } else if (ts_.is(i, "__noinline__")) {
         mark_noinline(i++);
       } else if (ts_.is(i, "__shared__")) {
@@ -354,6 +358,18 @@ class UnitRewriter {
     edits_[star] = std::move(edit);
   }
 
+  // `p[i]` -> `checked_deref(p, __FILE__, line)[i]`: the pointer a subscript indexes is checked
+  // instead of each element (the same answer: see checked_deref.h).
+  void add_checked_subscript(std::size_t bracket) {
+    const TokenRange base = find_subscript_base(ts_, bracket, unary_stars_);
+    if (base.begin == npos || edits_.count(base.begin)) return;
+    Edit edit{base.end, "::scanlab::cpu::checked_deref(", {}};
+    edit.wrap = true;
+    edit.keeps_start = true;
+    edit.suffix = ", __FILE__, " + std::to_string(ts_[bracket].line) + ")";
+    edits_[base.begin] = std::move(edit);
+  }
+
   void mark_noinline(std::size_t i) {
     const Region code = ts_.code_region();
     const std::size_t p1 = ts_.prev(code, i - 1);
@@ -463,7 +479,8 @@ class UnitRewriter {
         out += render_launch(*edit->second.launch, edit->second.region);
         i = edit->second.end;
       } else if (edit->second.wrap) {
-        out += edit->second.text + render(i + 1, edit->second.end) + edit->second.suffix;
+        out += edit->second.text + (edit->second.keeps_start ? std::string(ts_.str(i)) : std::string()) +
+               render(i + 1, edit->second.end) + edit->second.suffix;
         i = edit->second.end;
       } else {
         out += edit->second.text;

@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -368,9 +369,35 @@ def run_pl(o, job, env=None):
         return json.load(f), p
 
 
+def folder_closed_to_others(o):
+    """The first folder on the way to the checkout or to bin/ that a user who is neither its owner
+    nor in its group cannot enter (a home folder of mode 700, say), or None. Grading as `nobody`
+    from such a checkout cannot work: that user cannot read the build."""
+    for path in (o.source, os.path.dirname(os.path.abspath(o.scanlab))):
+        p = os.path.abspath(path)
+        while True:
+            if not os.stat(p).st_mode & stat.S_IXOTH:
+                return p
+            parent = os.path.dirname(p)
+            if parent == p:
+                break
+            p = parent
+    return None
+
+
+def skip_if_nobody_cannot_enter(o, platform):
+    closed = folder_closed_to_others(o) if os.geteuid() == 0 else None
+    if closed:
+        print(f"SKIPPED: {platform}'s entry script grades as nobody here, and nobody cannot enter {closed} "
+              "(the checkout's folder); run this test from a checkout other users can read")
+    return closed is not None
+
+
 def test_prairielearn(o):
     """grader/prairielearn/run.sh as PrairieLearn runs it: a job folder mounted at /grade (here a
     temporary folder, SCANLAB_GRADE_ROOT), no network, results.json in PrairieLearn's format."""
+    if skip_if_nobody_cannot_enter(o, "PrairieLearn"):
+        return SKIP
     root = fresh(tempfile.mkdtemp(prefix="scanlab-pl-"))
     os.chmod(root, 0o755)
     try:
@@ -547,6 +574,8 @@ def test_gradescope(o):
     """run_autograder in Gradescope's folder layout: as root it grades as an unprivileged user
     (nobody here, so the test adds no account), which can change none of the autograder's files;
     results.json follows Gradescope's spec (grader/gradescope/results.schema.json)."""
+    if skip_if_nobody_cannot_enter(o, "Gradescope"):
+        return SKIP
     root = fresh(tempfile.mkdtemp(prefix="scanlab-gradescope-"))
     os.chmod(root, 0o755)
     src = os.path.join(root, "source")

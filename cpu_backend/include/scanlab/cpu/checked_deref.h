@@ -1,7 +1,9 @@
-// The operand of a unary `*` in a rewritten .cu file passes through checked_deref (the rewriter's
-// checked_deref.cpp says which ones and why): where the compiler does not check such an access
-// for alignment itself, this does, so a struct read whole through a misaligned pointer fails as
-// on a GPU (cudaErrorMisalignedAddress) whichever compiler built the file.
+// The operand of a unary `*` in a rewritten .cu file, and the pointer a subscript indexes, pass
+// through checked_deref (the rewriter's checked_deref.cpp says which ones and why): where the
+// compiler does not check such an access for alignment itself, this does, so a struct read whole
+// through a misaligned pointer fails as on a GPU (cudaErrorMisalignedAddress) whichever compiler
+// built the file. For a subscript p[i] the pointer p is checked: elements of T lie a multiple of
+// sizeof(T), itself a multiple of alignof(T), from it, so p[i] is aligned exactly when p is.
 //
 // GCC's -fsanitize=alignment checks these accesses already (and reports them the same way), so
 // there, and in builds without alignment checks, checked_deref only hands its operand back. The
@@ -22,10 +24,12 @@ void misaligned_deref(const char* type, std::uintptr_t address, std::size_t alig
 // same whichever compiler built the file.
 template <class T>
 const char* checked_type_name() {
-  static const std::string name = [] {
-    std::string_view f = __PRETTY_FUNCTION__;  // "... [T = const float2]"
+  // Read here, not in the lambda below: there it would name the lambda, without T.
+  constexpr std::string_view signature = __PRETTY_FUNCTION__;  // "... [T = const float2]"
+  static const std::string name = [f = signature] {
     const std::size_t from = f.find("T = ");
-    std::string_view t = from == std::string_view::npos ? std::string_view("a value") : f.substr(from + 4);
+    if (from == std::string_view::npos) return std::string("a value");
+    std::string_view t = f.substr(from + 4);
     t = t.substr(0, t.find_first_of("];"));
     std::string cv;
     for (std::string_view q : {"const ", "volatile "})

@@ -11,6 +11,7 @@
 
 #include "scanlab/cpu/device_impl/runtime_hooks.h"
 #include "scanlab/cpu/thread_context.h"
+#include "scanlab/cpu/thread_instrumented.h"
 
 // ---- block barriers --------------------------------------------------------------------------
 inline void __syncthreads(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
@@ -49,7 +50,7 @@ inline void note_kernel_return(const char* file = __builtin_FILE(), int line = _
 
 // ---- memory ordering -------------------------------------------------------------------------
 // x86 is TSO, so a missing fence never shows on the CPU backend; the harness says so in reports.
-#if defined(__SANITIZE_THREAD__)
+#ifdef SCANLAB_THREAD_INSTRUMENTED
 // ThreadSanitizer cannot model stand-alone fences (gcc warns); blocks of one launch run in turn
 // on one OS thread there, so a compiler barrier keeps the same meaning.
 inline void __threadfence() { __atomic_signal_fence(__ATOMIC_SEQ_CST); }

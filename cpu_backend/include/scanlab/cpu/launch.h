@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "scanlab/cpu/thread_context.h"
+#include "scanlab/cpu/thread_instrumented.h"
 #include "scanlab/cpu/types.h"
 
 namespace scanlab::cpu {
@@ -192,7 +193,7 @@ inline bool in_device_code() { return detail::tls.thread != nullptr; }
 // that block's arena; the rest of the block gets the same address.
 // Under cpu-tsan the slot is the runtime's bookkeeping, shared by every CUDA thread of the block
 // as the fibers take turns: not a kernel access, so ThreadSanitizer must not watch it.
-#if defined(__SANITIZE_THREAD__)
+#ifdef SCANLAB_THREAD_INSTRUMENTED
 #define SCANLAB_RUNTIME_BOOKKEEPING __attribute__((no_sanitize("thread")))
 #else
 #define SCANLAB_RUNTIME_BOOKKEEPING
