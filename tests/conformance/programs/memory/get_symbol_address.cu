@@ -17,7 +17,10 @@ int main()
     int *addr = nullptr;
     size_t size = 0;
     printf("%s ", cudaGetErrorName(cudaGetSymbolAddress((void **)&addr, data)));
-    printf("%s size=%zu\n", cudaGetErrorName(cudaGetSymbolSize(&size, data)), size);
+    // The call before the printf: the order a printf's arguments are evaluated in is unspecified
+    // (GCC reads `size` first, clang last).
+    const cudaError_t sized = cudaGetSymbolSize(&size, data);
+    printf("%s size=%zu\n", cudaGetErrorName(sized), size);
     int h[10];
     for (int i = 0; i < 10; ++i) h[i] = i * 5;
     cudaMemcpy(addr, h, sizeof h, cudaMemcpyHostToDevice);

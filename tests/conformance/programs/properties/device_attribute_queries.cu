@@ -7,7 +7,9 @@ int main()
 {
     int dev = -1;
     printf("setDevice=%s\n", cudaGetErrorName(cudaSetDevice(0)));
-    printf("getDevice=%s dev=%d\n", cudaGetErrorName(cudaGetDevice(&dev)), dev);
+    // The call before the printf: the order a printf's arguments are evaluated in is unspecified.
+    const cudaError_t got = cudaGetDevice(&dev);
+    printf("getDevice=%s dev=%d\n", cudaGetErrorName(got), dev);
     int v;
     cudaDeviceGetAttribute(&v, cudaDevAttrWarpSize, dev);               printf("warp=%d\n", v);
     cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerBlock, dev);     printf("maxThreads=%d\n", v);
