@@ -4,7 +4,7 @@
 # this order:
 #   1. SCANLAB_CCCL_INCLUDE_DIR given by the user (cache variable or environment variable);
 #   2. the CUDA toolkit's copy (<toolkit>/include/cccl), which matches its nvcc;
-#   3. the PyPI package nvidia-cuda-cccl, installed with
+#   3. the PyPI package nvidia-cuda-cccl (before the toolkit's in builds with libc++), installed with
 #        python3 -m pip install --target ~/.local/share/scanlab/cccl nvidia-cuda-cccl
 #      or into any Python environment python3 sees (it puts them in nvidia/cu*/include/cccl).
 # Sets SCANLAB_CCCL_INCLUDE_DIR (empty when none is found: then `#include <cuda/atomic>` in a
@@ -20,16 +20,8 @@ function(_scanlab_cccl_usable dir out_var)
   endif()
 endfunction()
 
-function(_scanlab_find_cccl out_var)
-  # 1. Given by the user.
-  foreach(given IN ITEMS "${SCANLAB_CCCL_INCLUDE_DIR}" "$ENV{SCANLAB_CCCL_INCLUDE_DIR}")
-    _scanlab_cccl_usable("${given}" ok)
-    if(ok)
-      set(${out_var} "${given}" PARENT_SCOPE)
-      return()
-    endif()
-  endforeach()
-  # 2. The CUDA toolkit: the one CMake found for the GPU build, else the usual places.
+function(_scanlab_find_cccl_in_toolkit out_var)
+  # The CUDA toolkit: the one CMake found for the GPU build, else the usual places.
   set(toolkit_dirs ${CUDAToolkit_INCLUDE_DIRS})
   foreach(root IN ITEMS "$ENV{CUDA_PATH}" "$ENV{CUDA_HOME}" "$ENV{CUDA_ROOT}" /usr/local/cuda /opt/cuda)
     if(root)
@@ -46,8 +38,12 @@ function(_scanlab_find_cccl out_var)
       return()
     endif()
   endforeach()
-  # 3. The PyPI package nvidia-cuda-cccl: scanlab's documented --target folder, then every
-  #    site-packages folder of the python3 on the PATH.
+  set(${out_var} "" PARENT_SCOPE)
+endfunction()
+
+function(_scanlab_find_cccl_in_python out_var)
+  # The PyPI package nvidia-cuda-cccl: scanlab's documented --target folder, then every
+  # site-packages folder of the python3 on the PATH.
   set(python_dirs "$ENV{HOME}/.local/share/scanlab/cccl")
   find_program(SCANLAB_PYTHON3 NAMES python3 python)
   if(SCANLAB_PYTHON3)
@@ -73,6 +69,32 @@ function(_scanlab_find_cccl out_var)
     endif()
   endforeach()
   set(${out_var} "" PARENT_SCOPE)
+endfunction()
+
+function(_scanlab_find_cccl out_var)
+  # 1. Given by the user.
+  foreach(given IN ITEMS "${SCANLAB_CCCL_INCLUDE_DIR}" "$ENV{SCANLAB_CCCL_INCLUDE_DIR}")
+    _scanlab_cccl_usable("${given}" ok)
+    if(ok)
+      set(${out_var} "${given}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  # With libc++ (clang's standard library, as on macOS) the PyPI package comes before the toolkit:
+  # CCCL 3.0, the CUDA 13.0 toolkit's, does not compile against libc++ (an ambiguous call in
+  # cuda/std/__new/allocate.h); CCCL 3.5 does.
+  if(SCANLAB_WITH_LIBCXX)
+    _scanlab_find_cccl_in_python(found)
+    if(NOT found)
+      _scanlab_find_cccl_in_toolkit(found)
+    endif()
+  else()
+    _scanlab_find_cccl_in_toolkit(found)
+    if(NOT found)
+      _scanlab_find_cccl_in_python(found)
+    endif()
+  endif()
+  set(${out_var} "${found}" PARENT_SCOPE)
 endfunction()
 
 _scanlab_find_cccl(_scanlab_cccl_found)

@@ -131,6 +131,13 @@ run_with_clang() {  # target cxxflags
   local target=$1 flags=$2 work="$roots/$1"
   command -v clang++ >/dev/null || { echo "check-platforms: needs clang (apt-get install clang)" >&2; return 1; }
   rm -rf "$work" && git clone -q "$here" "$work" || return 1
+  if [[ $flags == *libc++* ]]; then
+    # libc++ needs CCCL 3.1 or later (cmake/ScanlabCccl.cmake): the pinned PyPI copy, which
+    # setup-debian.sh leaves out on a machine with a CUDA toolkit.
+    local version; version=$(sed -n 's/^cccl_version=//p' "$here/tools/setup-debian.sh")
+    [[ -d $HOME/.local/share/scanlab/cccl/nvidia_cuda_cccl-$version.dist-info ]] ||
+      python3 -m pip install --quiet --upgrade --target "$HOME/.local/share/scanlab/cccl" "nvidia-cuda-cccl==$version" || return 1
+  fi
   local rc=0
   local build=build
   [[ $quick != 2 ]] || build=configure  # the smoke checks build what they need
