@@ -21,12 +21,14 @@ include(ScanlabCccl)
 # hooks check the rest (access_hooks.cpp). Other compilers build without the checks.
 set(SCANLAB_ACCESS_CHECK_FLAGS "")
 set(SCANLAB_ALIGNMENT_CHECK_FLAGS "")
+set(SCANLAB_REWRITER_FLAGS "")  # what every rewrite of a .cu for the CPU backend passes scanlab-cu2cpp
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment)
   set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -Wno-tsan
       ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment -DSCANLAB_CHECK_DEREF_ALIGNMENT=1)
+  set(SCANLAB_REWRITER_FLAGS --check-alignment)
   set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread -mllvm -tsan-instrument-func-entry-exit=0
       ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 endif()
@@ -57,7 +59,7 @@ function(scanlab_cpu_rewrite out_var target backend)
     set(out "${CMAKE_CURRENT_BINARY_DIR}/scanlab_rewritten/${target}/${rel}.cpp")
     add_custom_command(
       OUTPUT "${out}"
-      COMMAND scanlab-cu2cpp "${abs}" -o "${out}" --depfile "${out}.d"
+      COMMAND scanlab-cu2cpp "${abs}" -o "${out}" --depfile "${out}.d" ${SCANLAB_REWRITER_FLAGS}
       DEPENDS scanlab-cu2cpp "${abs}"
       DEPFILE "${out}.d"
       COMMENT "Rewriting ${rel} for the CPU backend"

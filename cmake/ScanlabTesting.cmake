@@ -15,7 +15,7 @@ set(SCANLAB_TEST_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../tests/support")
 set(SCANLAB_CATCH_DISCOVER_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/ScanlabCatchDiscover.cmake")
 
 # `ctest -L arm64`: the tests an arm64 machine runs first (lab 3's reference, the lab 2 race), in
-# builds whose TARGET is 64-bit Arm (an arm64 machine, or the cross build of tools/check-arm64.sh).
+# builds whose TARGET is 64-bit Arm (an arm64 machine, or the developers' arm64 cross build).
 # Empty elsewhere: tests add ${SCANLAB_ARM64_LABEL} to their labels.
 set(SCANLAB_ARM64_LABEL "")
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64|ARM64)$")

@@ -70,10 +70,11 @@ fi
 
 # CCCL (libcu++: <cuda/atomic>, <cuda/std/...>) for the CPU backend: a CUDA toolkit brings its own;
 # otherwise the PyPI package, in the folder cmake/ScanlabCccl.cmake looks in first. The version is
-# pinned to one the whole test suite passed with (tools/check-platforms.sh debian12-nocuda): a new
-# CCCL has broken the backend's build before, so it is upgraded here on purpose, after that check.
+# pinned to one the whole test suite passed with: a new CCCL has broken the backend's build
+# before, so it is upgraded here on purpose, after that check.
 # instructor-only
-# Last checked: nvidia-cuda-cccl 13.3.5.0.6 (CCCL 3.5.0), 2026-11-28.
+# The check: tools/check-platforms.sh debian13 (no CUDA toolkit there). Last checked:
+# nvidia-cuda-cccl 13.3.5.0.6 (CCCL 3.5.0), 2026-11-28.
 # /instructor-only
 cccl_version=13.3.5.0.6
 cccl_target="$HOME/.local/share/scanlab/cccl"

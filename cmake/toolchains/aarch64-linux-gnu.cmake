@@ -4,7 +4,7 @@
 #         -DSCANLAB_ENABLE_GPU=OFF
 #
 # Needs Debian's cross compiler and the arm64 builds of the libraries (multiarch), and qemu-user to
-# run what it builds: tools/check-arm64.sh says which packages are missing and runs the whole check.
+# run what it builds: the developers' arm64 check script says which packages are missing and runs the whole check.
 #   apt-get install crossbuild-essential-arm64 qemu-user-static
 #   dpkg --add-architecture arm64 && apt-get update
 #   apt-get install libboost-context-dev:arm64 libfmt-dev:arm64 catch2 libcli11-dev nlohmann-json3-dev
@@ -38,7 +38,7 @@ list(APPEND CMAKE_IGNORE_PATH /usr/lib/x86_64-linux-gnu /lib/x86_64-linux-gnu)
 # .cu -> .cpp rewriter, run during the build; CMake 3.25 does this for add_custom_command and
 # add_test(NAME ... COMMAND <target>)). Programs that scanlab runs by path (the Catch2 test listing
 # after each link, the tests, the grader's runners) need the kernel to run arm64 programs itself:
-# binfmt_misc with qemu-aarch64 registered (tools/check-arm64.sh checks that).
+# binfmt_misc with qemu-aarch64 registered (the developers' arm64 check script checks that).
 #
 # No `-L /usr/aarch64-linux-gnu` where multiarch installed the arm64 C library (libc6:arm64, which
 # libfmt9:arm64 and libboost-context:arm64 depend on): qemu would then take the loader from the

@@ -1,4 +1,4 @@
-// scanlab-cu2cpp INPUT.cu -o OUTPUT.cpp [--depfile OUT.d] [-I dir]...
+// scanlab-cu2cpp INPUT.cu -o OUTPUT.cpp [--depfile OUT.d] [-I dir]... [--check-alignment]
 // Rewrites a CUDA source for the CPU backend. Exit status: 0 on success, 1 on rewrite errors
 // (reported as "file:line:col: error: message"), 2 on bad usage or I/O failure.
 #include <filesystem>
@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 namespace rw = scanlab::rewriter;
 
 constexpr const char* kUsage =
-    "usage: scanlab-cu2cpp INPUT.cu -o OUTPUT.cpp [--depfile OUT.d] [-I dir]...\n";
+    "usage: scanlab-cu2cpp INPUT.cu -o OUTPUT.cpp [--depfile OUT.d] [-I dir]... [--check-alignment]\n";
 
 struct CommandLine {
   std::string input;
@@ -41,7 +41,9 @@ std::optional<CommandLine> parse_command_line(int argc, char** argv) {
       return std::string(rest);
     };
     std::optional<std::string> v;
-    if (arg.starts_with("--depfile")) {
+    if (arg == "--check-alignment") {
+      cl.options.check_alignment = true;
+    } else if (arg.starts_with("--depfile")) {
       if (!(v = value("--depfile"))) return std::nullopt;
       cl.depfile = *v;
     } else if (arg.starts_with("-o")) {

@@ -33,6 +33,9 @@ std::string format_diagnostic(const Diagnostic& d);
 struct Options {
   std::vector<std::string> include_dirs;  // searched for quoted .cuh includes, after the
                                           // including file's own directory
+  // Pass the pointers of `*p` and `p[i]` through checked_deref (checked_deref.h): for compilers
+  // whose alignment checks miss such accesses (clang). Off: the output is as before.
+  bool check_alignment = false;
 };
 
 struct Result {

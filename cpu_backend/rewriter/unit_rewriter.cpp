@@ -79,9 +79,9 @@ class UnitRewriter {
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
       } else if (ts_.is(i, "return") && scopes.in_kernel_own_body()) {
         mark_kernel_return(i++);
-      } else if (ts_.is(i, "*") && scopes.in_function_body()) {
+      } else if (ts_.is(i, "*") && scopes.in_function_body() && session_.options.check_alignment) {
         add_checked_deref(i++);
-      } else if (ts_.is(i, "[") && scopes.in_function_body()) {
+      } else if (ts_.is(i, "[") && scopes.in_function_body() && session_.options.check_alignment) {
         add_checked_subscript(i++);
       } else if (ts_.is(i, "__noinline__")) {
         mark_noinline(i++);

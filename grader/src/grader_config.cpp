@@ -55,6 +55,7 @@ bool load_config(grader_config& c, std::string& error) {
     c.cpu_access_check_flags = j.value("cpu_access_check_flags", std::vector<std::string>{});
     c.cpu_alignment_check_flags = j.value("cpu_alignment_check_flags", std::vector<std::string>{});
     c.cpu_cxx_flags = j.value("cpu_cxx_flags", std::vector<std::string>{});
+    c.rewriter_flags = j.value("rewriter_flags", std::vector<std::string>{});
     c.nvcc = j.at("nvcc");
     c.cuda_architectures = j.at("cuda_architectures");
     c.backends = j.at("backends").get<std::vector<std::string>>();

@@ -24,6 +24,8 @@ struct grader_config {
   // The build's own C++ flags (CMAKE_CXX_FLAGS: -stdlib=libc++ and the like), for every CPU
   // compile and link of a submission: it must match the runtime it is linked with.
   std::vector<std::string> cpu_cxx_flags;
+  // What the build passes the rewriter (--check-alignment under clang: cmake/ScanlabCudaTargets.cmake).
+  std::vector<std::string> rewriter_flags;
   std::vector<std::string> backends;
   bool has_backend(const std::string& b) const;
   // The checked object (checked_backend) runs in the plain CPU runner, which answers its hooks.

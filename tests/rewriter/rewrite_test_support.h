@@ -32,8 +32,8 @@ inline std::string joined_errors(const rw::Result& result) {
 }
 
 // The rewritten snippet without its two-line prologue; the test fails on any rewrite error.
-inline std::string rewritten(std::string_view source) {
-  const rw::Result result = rw::rewrite_source(source, kSnippetPath, {});
+inline std::string rewritten(std::string_view source, const rw::Options& options = {}) {
+  const rw::Result result = rw::rewrite_source(source, kSnippetPath, options);
   INFO(joined_errors(result));
   REQUIRE(result.errors.empty());
   REQUIRE(result.text.substr(0, kSnippetPrologue.size()) == kSnippetPrologue);
