@@ -351,23 +351,24 @@ class UnitRewriter {
   void add_checked_deref(std::size_t star) {
     const DerefOperand operand = find_deref_operand(ts_, star, unary_stars_);
     if (operand.unary) unary_stars_.push_back(star);
-    if (operand.end == npos) return;
-    Edit edit{operand.end, "*::scanlab::cpu::checked_deref(", {}};
-    edit.wrap = true;
-    edit.suffix = ", __FILE__, " + std::to_string(ts_[star].line) + ")";
-    edits_[star] = std::move(edit);
+    if (operand.end != npos) add_checked_wrap(star, operand.end, false, star);
   }
 
   // `p[i]` -> `checked_deref(p, __FILE__, line)[i]`: the pointer a subscript indexes is checked
   // instead of each element (the same answer: see checked_deref.h).
   void add_checked_subscript(std::size_t bracket) {
     const TokenRange base = find_subscript_base(ts_, bracket, unary_stars_);
-    if (base.begin == npos || edits_.count(base.begin)) return;
-    Edit edit{base.end, "::scanlab::cpu::checked_deref(", {}};
+    if (base.begin != npos && !edits_.count(base.begin)) add_checked_wrap(base.begin, base.end, true, bracket);
+  }
+
+  // Tokens [start, end) become `checked_deref(<them>, __FILE__, line)`: after the `*` at start
+  // (keeps_start false), or around all of them, naming the line of token `at`.
+  void add_checked_wrap(std::size_t start, std::size_t end, bool keeps_start, std::size_t at) {
+    Edit edit{end, keeps_start ? "::scanlab::cpu::checked_deref(" : "*::scanlab::cpu::checked_deref(", {}};
     edit.wrap = true;
-    edit.keeps_start = true;
-    edit.suffix = ", __FILE__, " + std::to_string(ts_[bracket].line) + ")";
-    edits_[base.begin] = std::move(edit);
+    edit.keeps_start = keeps_start;
+    edit.suffix = ", __FILE__, " + std::to_string(ts_[at].line) + ")";
+    edits_[start] = std::move(edit);
   }
 
   void mark_noinline(std::size_t i) {

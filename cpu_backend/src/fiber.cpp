@@ -25,9 +25,8 @@
 //
 // The frame at a saved stack pointer: one unused word, r12, r13, r14, r15, rbx, rbp, then the
 // address the switch returns to.
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN) && \
-    !defined(SCANLAB_BOOST_FIBER_SWITCH)
-#define SCANLAB_FAST_JUMP 1
+// (SCANLAB_FAST_JUMP: fiber.h says where.)
+#ifdef SCANLAB_FAST_JUMP
 asm(R"(
   .text
   .globl scanlab_jump_fcontext

@@ -8,6 +8,13 @@
 
 #include "sanitizer.h"
 
+// scanlab's own context switch (fiber.cpp) on x86-64 System V; Boost's make_fcontext and
+// jump_fcontext elsewhere, in the sanitizer builds, and where SCANLAB_BOOST_FIBER_SWITCH asks.
+#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN) && \
+    !defined(SCANLAB_BOOST_FIBER_SWITCH)
+#define SCANLAB_FAST_JUMP 1
+#endif
+
 namespace scanlab::cpu::detail {
 
 namespace ctx = boost::context::detail;
@@ -60,8 +67,7 @@ std::size_t default_fiber_stack_bytes();
 // Prepare `slot` so that the next switch to it runs entry(transfer) on `stack`.
 void make_context(context_slot& slot, const stack_region& stacks, unsigned index, void (*entry)(ctx::transfer_t));
 
-#if defined(__x86_64__) && defined(__ELF__) && !defined(SCANLAB_ASAN) && !defined(SCANLAB_TSAN) && \
-    !defined(SCANLAB_BOOST_FIBER_SWITCH)
+#ifdef SCANLAB_FAST_JUMP
 // Fast path (see fiber.cpp): inline, so that a resumed fiber returns through as few frames as
 // possible. Each return after a switch is mispredicted (the return-stack buffer belongs to the
 // fiber we left), so call depth between a barrier and the jump is the price of a switch.

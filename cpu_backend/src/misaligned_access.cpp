@@ -46,8 +46,8 @@ const char* access_word(unsigned char kind) {
 }
 
 // Ends the launch with the report; `what` is "load", "store" or "access", `type` quoted.
-void report_misaligned(const char* what, const char* type, std::uintptr_t address, std::uintptr_t alignment, const char* file,
-                       unsigned line) {
+void report_misaligned(const char* what, const char* type, std::uintptr_t address, std::uintptr_t alignment,
+                       const char* file, unsigned line) {
   using namespace scanlab::cpu::detail;
   std::ostringstream m;
   m << "misaligned " << what << " of " << type << " at address 0x" << std::hex << address << std::dec << " ("
@@ -69,7 +69,7 @@ void misaligned(const type_mismatch_data* data, std::uintptr_t address) {
   const std::uintptr_t alignment = std::uintptr_t(1) << data->log_alignment;
   if (address % alignment == 0) return;  // not ours to judge (a null or size check)
   report_misaligned(access_word(data->check_kind), data->type ? data->type->name : "a value", address, alignment,
-         data->location.file, data->location.line);
+                    data->location.file, data->location.line);
 }
 
 }  // namespace
