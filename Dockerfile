@@ -48,6 +48,13 @@ RUN groupadd --gid "$USER_GID" "$USERNAME" \
  && ln -s /opt/scanlab/.local/share/scanlab/cccl "/home/$USERNAME/.local/share/scanlab/cccl" \
  && git config --system --add safe.directory /work
 
+# The container is the jail of the lab's code here: it sees the folder mounted at /work and
+# nothing else of your machine. scanlab's own jail (bubblewrap, tools/scanlab-jail) needs user
+# namespaces, which Docker's default seccomp profile refuses; with
+# `docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined -e SCANLAB_NO_JAIL=0`
+# (or rootless Podman) both walls are up.
+ENV SCANLAB_NO_JAIL=1
+
 USER ${USERNAME}
 WORKDIR /work
 CMD ["bash"]

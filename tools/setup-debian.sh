@@ -18,7 +18,7 @@ set -euo pipefail
 
 # Building the labs, the CPU backend and the grader.
 build=(build-essential cmake ninja-build catch2 libfmt-dev libboost-context-dev libcli11-dev
-       nlohmann-json3-dev python3-pip)
+       nlohmann-json3-dev python3-pip bubblewrap)
 # The lecture notes' site (`make docs`): mkdocs, its theme, and MathJax served from the site.
 notes=(mkdocs mkdocs-material python3-pymdownx libjs-mathjax)
 # The test suite on top: report validation (grader) and the site's browser test (CTest label docs).

@@ -10,6 +10,12 @@ SCANLAB_LABS=""
 # do not see, so an instructor can replay a run with `scanlab grade --seed`.
 SCANLAB_SEED=""
 
+# 1 grades without scanlab's jail (bubblewrap), where Gradescope's container refuses the user
+# namespaces it needs (the grader then stops with "cannot grade here" and says so in its log).
+# Gradescope's container is then the only wall around the student's code: it can read the
+# rubric and the tree in scanlab/. Every report states it. Empty (the default): jailed.
+SCANLAB_NO_JAIL=""
+
 # Labs graded at once. Gradescope's default machine has 2 cores; raise it with a bigger one.
 SCANLAB_JOBS=2
 

@@ -21,7 +21,7 @@ if [ "${SCANLAB_SKIP_APT:-0}" != 1 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends \
     build-essential cmake ninja-build python3 python3-venv \
-    catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libboost-context-dev
+    catch2 libfmt-dev libcli11-dev nlohmann-json3-dev libboost-context-dev bubblewrap
 fi
 
 # scanlab needs CMake 3.25; Ubuntu 22.04 ships 3.22. Take CMake from PyPI there, in a venv.

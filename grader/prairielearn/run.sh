@@ -6,6 +6,8 @@
 # PrairieLearn's graders have no GPU and no network: scanlab grades on its CPU backend, offline.
 #
 # Settings, in /grade/tests/scanlab.json (the question's): {"labs": [2], "rubric": "...", "jobs": 2}
+# ("jail": false grades without scanlab's jail, only where the grading container refuses user
+# namespaces: the container is then the only wall, and every report says so)
 # ("rubric" relative to the scanlab tree, default grader/rubric.json); "labs" may also come from
 # data.json's params.scanlab_labs (a question's server.py can set it).
 #
@@ -39,7 +41,7 @@ PY
 }
 
 # Settings: the question's tests/scanlab.json, then data.json's params.
-read -r labs rubric jobs < <(python3 - "$GRADE/tests/scanlab.json" "$GRADE/data/data.json" <<'PY'
+read -r labs rubric jobs jail < <(python3 - "$GRADE/tests/scanlab.json" "$GRADE/data/data.json" <<'PY'
 import json, sys
 def load(path):
     try:
@@ -50,7 +52,8 @@ def load(path):
 config, data = load(sys.argv[1]), load(sys.argv[2])
 labs = (data.get("params") or {}).get("scanlab_labs") or config.get("labs") or []
 labs = labs if isinstance(labs, list) else [labs]
-print(",".join(str(int(x)) for x in labs) or "-", config.get("rubric") or "-", int(config.get("jobs") or 2))
+print(",".join(str(int(x)) for x in labs) or "-", config.get("rubric") or "-", int(config.get("jobs") or 2),
+      "off" if config.get("jail") is False else "on")
 PY
 )
 [ "$labs" = - ] && labs=""
@@ -90,6 +93,7 @@ args=(grade --submission "$work/submission" --backend cpu --seed "$seed" --jobs 
       --prairielearn "$out/results.json")
 for lab in $labs; do args+=(--lab "$lab"); done
 [ "$rubric" != - ] && args+=(--rubric "$TREE/$rubric")
+[ "$jail" = off ] && args+=(--no-jail)
 unset SCANLAB_GRADER_SEED
 (cd "$out" && HOME="$out" TMPDIR="$out/tmp" "${run_as[@]}" "$SCANLAB" "${args[@]}")
 rc=$?

@@ -13,6 +13,7 @@
 
 #include "lab_grader.h"
 #include "memory_folder.h"
+#include "jail.h"
 #include "stale_scratch.h"
 #include "scanlab/core/lab_registry.h"
 
@@ -80,6 +81,9 @@ std::vector<submission_result> grade_submissions(const grading_request& req, con
     r.backend = req.backend;
     r.seed_text = req.seed_text;
     r.messages = unknown_folders(dirs[s]);
+    if (!jail().enabled)
+      r.messages.push_back("graded without the jail (--no-jail): the submission's code ran with the grader's rights, "
+                           "so it could read and change whatever the grading user can");
     r.labs.resize(req.lab_ids.size());
     for (std::size_t l = 0; l < req.lab_ids.size(); ++l) units.push_back({s, l});
   }

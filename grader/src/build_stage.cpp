@@ -36,6 +36,9 @@ std::string symbols(const std::string& object) {
   sandbox_limits limits;
   limits.wall_seconds = 30;
   limits.keep_output = 4 << 20;
+  auto view = std::make_shared<jail_view>();  // binutils reading a file the student's code shaped
+  view->read_only.push_back(object);
+  limits.jail = view;
   const sandbox_result table = run_sandboxed({"/usr/bin/readelf", "-Ws", "-C", object}, {"LC_ALL=C"}, limits);
   if (!table.ok()) return run_sandboxed({"/usr/bin/nm", "-C", object}, {}, limits).out;
   // "  Num: Value Size Type Bind Vis Ndx Name"; .dynsym and .symtab may both list a symbol.
@@ -177,12 +180,32 @@ void plan_cpu_build(const grader_config& config, const core::lab_spec& spec, con
   b.steps.push_back(link);
 }
 
+// What a compile may read besides the system: the work folder (the student's file, lab.h, what it
+// writes), the backend's headers, libcu++, the precompiled prelude, the rewriter and the compilers
+// with their toolkits. Nothing else: `#include "/path/to/solutions/..."` finds no such file.
+std::shared_ptr<const jail_view> compile_view(const grader_config& config, const std::string& work_dir,
+                                              const build_plan& b) {
+  auto view = std::make_shared<jail_view>();
+  view->writable.push_back(work_dir);
+  view->read_only = {config.cpu_include, config.common_include, config.cccl_include, config.rewriter};
+  // A toolkit outside the system folders (~/cuda/bin/nvcc) is needed whole: its bin/.. folder.
+  for (const std::string& tool : {config.cxx, config.nvcc})
+    if (!tool.empty()) view->read_only.push_back(fs::path(tool).parent_path().parent_path().string());
+  for (const auto& step : b.steps)
+    for (const std::string& arg : step)
+      if (arg.rfind("-I/", 0) == 0 && arg.compare(2, work_dir.size(), work_dir) != 0)
+        view->read_only.push_back(arg.substr(2));  // the precompiled prelude's folder
+  return view;
+}
+
 // Runs the steps, or takes the object from the cache; "" when built, else the failure message.
 std::string compile(const build_plan& b, const std::string& object_key, const std::string& object,
-                    const std::string& work_dir, const std::string& cu, const std::string& display) {
+                    const std::string& work_dir, const std::string& cu, const std::string& display,
+                    const grader_config& config) {
   sandbox_limits limits;
   limits.wall_seconds = 120;
   limits.keep_output = 1 << 20;
+  limits.jail = compile_view(config, work_dir, b);
   std::string failure;
   const bool built = object_cache::instance().build_or_fetch(object_key, object, [&] {
     for (const auto& step : b.steps) {
@@ -280,7 +303,7 @@ build_result build_submission(const grader_config& config, const core::lab_spec&
   else
     plan_cpu_build(config, spec, backend, work_dir, cu, object, b);
   const std::string object_key = object_cache::instance().key(config, b.key);
-  if (const std::string failure = compile(b, object_key, object, work_dir, cu, display); !failure.empty()) {
+  if (const std::string failure = compile(b, object_key, object, work_dir, cu, display, config); !failure.empty()) {
     r.diagnosis = "compile_error";
     r.message = failure;
     return r;

@@ -141,7 +141,7 @@ sandbox_result lab_runner::run_timing(const std::vector<std::string>& argv, cons
                                           limits.wall_seconds);
     if (served.started) return served;
   }
-  return run_sandboxed(argv, {}, limits, job_.work_dir);
+  return run_sandboxed(argv, {}, jailed(limits, "gpu"), job_.work_dir);
 }
 
 case_server& lab_runner::server_for(const grading_case& c, const std::vector<std::string>& env) {
@@ -149,17 +149,36 @@ case_server& lab_runner::server_for(const grading_case& c, const std::vector<std
   for (const std::string& e : env) key += "\n" + e;
   std::unique_ptr<case_server>& s = servers_[key];
   if (!s) {
-    const sandbox_limits limits = size_limits(c.backend, largest_n_);
+    const sandbox_limits limits = jailed(size_limits(c.backend, largest_n_), c.backend);
     s = std::make_unique<case_server>(std::vector<std::string>{job_.config->runner(c.backend), "--serve"}, env, limits,
                                       job_.work_dir);
   }
   return *s;
 }
 
-sandbox_limits lab_runner::case_limits(const grading_case& c) const {
+sandbox_limits lab_runner::case_limits(const grading_case& c) {
   sandbox_limits limits = size_limits(c.backend, c.n);
   limits.wall_seconds = job_.rubric.time_limit_s * (c.backend == "cpu-asan" || !c.wrapper.empty() ? 3 : 1);
   limits.cpu_seconds = limits.wall_seconds * 2;
+  return jailed(limits, c.backend);
+}
+
+std::shared_ptr<jail_view> lab_jail_view(const lab_job& job, bool gpu) {
+  auto view = std::make_shared<jail_view>();
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(job.config->bin_dir, ec))
+    if (e.path().filename().string().rfind("scanlab-runner-", 0) == 0) view->read_only.push_back(e.path().string());
+  view->writable.push_back(job.work_dir);
+  view->hidden.push_back(job.work_dir + "/reference");  // performance.cpp builds the reference there
+  view->gpu = gpu;
+  return view;
+}
+
+sandbox_limits lab_runner::jailed(sandbox_limits limits, const std::string& backend) {
+  auto view = lab_jail_view(job_, backend == "gpu");
+  // The data folder of the largest case, made now: a server started earlier must see it.
+  if (const std::string data = data_dir(largest_n_); data != job_.work_dir) view->writable.push_back(data);
+  limits.jail = std::move(view);
   return limits;
 }
 

@@ -19,6 +19,10 @@
 
 namespace scanlab::grader {
 
+// What a run of this lab's student code may see (jail.h): the runners, the lab's work folder (the
+// reference's build for timing hidden in it), and the GPU when `gpu`.
+std::shared_ptr<jail_view> lab_jail_view(const lab_job& job, bool gpu);
+
 class lab_runner {
  public:
   lab_runner(const lab_job& job, const core::lab_spec& spec);
@@ -51,7 +55,10 @@ class lab_runner {
                         bool use_server = false);
   sandbox_result launch(const grading_case& c, const std::string& object, const case_files& files,
                         bool zero_workspace, bool use_server, const sandbox_limits& limits, bool& served);
-  sandbox_limits case_limits(const grading_case& c) const;
+  sandbox_limits case_limits(const grading_case& c);
+  // `limits` with the jail of this lab's runs: the runners, the work and data folders (the
+  // reference's build for timing hidden), the GPU for the gpu backend.
+  sandbox_limits jailed(sandbox_limits limits, const std::string& backend);
   case_server& server_for(const grading_case& c, const std::vector<std::string>& env);
 
   const lab_job& job_;

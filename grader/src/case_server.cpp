@@ -130,12 +130,7 @@ void case_server::collect_exit(sandbox_result& r, double wait_seconds) {
     kill_now(&r);
     return;
   }
-  if (WIFEXITED(status)) {
-    r.exited = true;
-    r.exit_code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    r.signal = WTERMSIG(status);
-  }
+  detail::record_status(status, child_.jailed, r);
   kill(-child_.pid, SIGKILL);  // anything it left running in its group
   r.escaped_killed += detail::kill_by_token(child_.token_entry);
   release();

@@ -17,6 +17,8 @@
 #include "batch.h"
 #include "batch_resume.h"
 #include "grader_config.h"
+#include "jail.h"
+#include "object_cache.h"
 #include "prairielearn.h"
 #include "progress.h"
 #include "reports.h"
@@ -40,6 +42,32 @@ std::string gpu_problem(const grader_config& config) {
   std::string why = r.err.empty() ? r.out : r.err;
   while (!why.empty() && (why.back() == '\n' || why.back() == ' ')) why.pop_back();
   return why.empty() ? "the GPU runner's probe failed (" + r.describe() + ")" : why;
+}
+
+// The jail of every process that runs student code (jail.h), or --no-jail; 0 when grading may go
+// on. A machine that cannot jail stops grading with what fixes it: never a silent downgrade.
+int set_up_jail(const grade_options& o, const grader_config& config) {
+  jail_settings s;
+  s.enabled = !o.no_jail;
+  const char* given = std::getenv("SCANLAB_BWRAP");
+  s.bwrap = given != nullptr && *given != '\0' ? given : find_on_path("bwrap");
+  // Folders with what no student may read or change, wherever they are.
+  s.private_paths = {config.source_dir, config.bin_dir, fs::path(o.rubric_path).parent_path().string(),
+                     object_cache::instance().root()};
+  for (const std::string& p : {o.batch_dir, o.out_dir, o.submission, o.figures_dir})
+    if (!p.empty()) s.private_paths.push_back(fs::absolute(p).string());
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home == '/') s.private_paths.push_back(home);
+  std::erase_if(s.private_paths, [](const std::string& p) { return p.empty() || p == "/"; });
+  set_jail(s);
+  if (!s.enabled) {
+    std::fprintf(stderr, "scanlab: --no-jail: student code runs with this user's rights (every report says so)\n");
+    return 0;
+  }
+  if (const std::string why = jail_problem(); !why.empty()) {
+    std::fprintf(stderr, "scanlab: cannot grade here: %s\n", why.c_str());
+    return exit_cannot;
+  }
+  return 0;
 }
 
 // Every lab when none is named; 0 when each named one exists, else the exit status.
@@ -293,6 +321,7 @@ int grade_command(grade_options& o) {
     std::fprintf(stderr, "scanlab: %s\n", error.c_str());
     return exit_misuse;
   }
+  if (const int rc = set_up_jail(o, config); rc != 0) return rc;
   if (const int rc = choose_backend(config, o.backend); rc != 0) return rc;
   std::string seed_text;
   std::vector<std::string> dirs;

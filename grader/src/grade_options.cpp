@@ -30,6 +30,9 @@ int parse_grade_options(int argc, char** argv, const std::string& footer, grade_
   grade->add_option("--out", o.out_dir, "with --batch: folder for <submission>.json and summary.csv");
   grade->add_flag("--regrade", o.regrade, "with --batch: grade every submission, even those whose result in --out is current");
   grade->add_flag("--markdown-each", o.markdown_each, "with --batch: also OUT/<submission>.md as each one finishes");
+  grade->add_flag("--no-jail", o.no_jail,
+                  "run student code without the jail (bubblewrap), with the grader's rights: only where the "
+                  "machine cannot jail and the grading user has nothing to protect; every report says so");
   grade->add_flag("--junit-each", o.junit_each, "with --batch: also OUT/<submission>.junit.xml as each one finishes");
   grade->add_option("--figures", o.figures_dir,
                     "for each lab that fails: DIR/[<submission>-]labN-trace.html, what its kernel did for n = 16 next "

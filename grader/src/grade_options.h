@@ -19,6 +19,7 @@ struct grade_options {
   bool regrade = false, markdown_each = false, junit_each = false;
   bool no_colour = false;
   std::string figures_dir;  // --figures DIR: a drawing of each failing lab's kernel (scanlab trace)
+  bool no_jail = false;     // --no-jail: student code runs unjailed (jail.h); every report says so
 };
 
 // Parses argv (`scanlab grade ...`); `footer` closes --help. Returns -1 when grading goes on, else

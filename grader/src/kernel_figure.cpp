@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "build_stage.h"
+#include "case_run.h"
 #include "grader_config.h"
 #include "sandbox.h"
 
@@ -26,10 +27,12 @@ std::string draw_kernel(const lab_job& job, const lab_plan& plan) {
   sandbox_limits limits;
   limits.wall_seconds = 60;
   limits.keep_output = 1 << 16;
+  limits.jail = lab_jail_view(job, false);
   const sandbox_result run =
       run_sandboxed({config.runner(checked_backend), "--trace", trace, "--lab", std::to_string(plan.spec.id), "--so",
                      b.object, "--n", std::to_string(figure_n)},
                     {"SCANLAB_WATCHDOG_SECONDS=5", "LC_ALL=C"}, limits, job.work_dir);
+  limits.jail = nullptr;  // the drawing is the grader's own script reading the trace's numbers
   if (!run.ok()) return none + "the traced run of scan() ended abnormally (" + run.describe() + ")";
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(job.figure).parent_path(), ec);

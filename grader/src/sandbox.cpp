@@ -125,6 +125,20 @@ void wait_for_exit(int exit_fd, int max_ms) {
   poll(&p, 1, max_ms);  // a negative fd is ignored: then a plain sleep
 }
 
+void record_status(int status, bool jailed, sandbox_result& result) {
+  if (WIFEXITED(status)) {
+    const int code = WEXITSTATUS(status);
+    if (const int sig = jailed ? signal_of_jailed_exit(code) : 0; sig != 0) {
+      result.signal = sig;
+    } else {
+      result.exited = true;
+      result.exit_code = code;
+    }
+  } else if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
+}
+
 }  // namespace detail
 
 using namespace detail;
@@ -145,6 +159,8 @@ bool wait_for_unreaped(double seconds) {
 spawned_child spawn_sandboxed(const std::vector<std::string>& argv, const std::vector<std::string>& env,
                               const sandbox_limits& limits, const std::string& working_dir, bool with_stdin) {
   spawned_child child;
+  child.jailed = limits.jail != nullptr && jail().enabled;
+  const std::vector<std::string>& command = child.jailed ? jailed_command(*limits.jail, argv, working_dir) : argv;
   child.token_entry = "SCANLAB_SANDBOX_TOKEN=" + new_token();
   const std::string& token_entry = child.token_entry;
   // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
@@ -160,7 +176,7 @@ spawned_child spawn_sandboxed(const std::vector<std::string>& argv, const std::v
   environment.insert(environment.end(), env.begin(), env.end());
   environment.push_back(token_entry);
   std::vector<char*> argv_c, env_c;
-  for (const std::string& a : argv) argv_c.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : command) argv_c.push_back(const_cast<char*>(a.c_str()));
   argv_c.push_back(nullptr);
   for (const std::string& e : environment) env_c.push_back(const_cast<char*>(e.c_str()));
   env_c.push_back(nullptr);
@@ -285,14 +301,7 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   close(child.err_fd);
   if (child.exit_fd >= 0) close(child.exit_fd);
   result.seconds = result.timed_out ? killed_at : done_at;
-  if (!result.timed_out && !result.unreaped) {
-    if (WIFEXITED(status)) {
-      result.exited = true;
-      result.exit_code = WEXITSTATUS(status);
-    } else if (WIFSIGNALED(status)) {
-      result.signal = WTERMSIG(status);
-    }
-  }
+  if (!result.timed_out && !result.unreaped) record_status(status, child.jailed, result);
   return result;
 }
 

@@ -4,8 +4,11 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "jail.h"
 
 namespace scanlab::grader {
 
@@ -17,6 +20,9 @@ struct sandbox_limits {
   std::size_t processes = 0;        // RLIMIT_NPROC (0: none)
   std::size_t keep_output = 16384;  // bytes of stdout and of stderr kept
   double kill_grace_seconds = 5;    // after SIGKILL, how long to wait for the process to be reaped
+  // What the process may see when it runs student code (jail.h); null for the grader's own tools.
+  // Ignored under --no-jail.
+  std::shared_ptr<const jail_view> jail;
 };
 
 struct sandbox_result {

@@ -19,6 +19,7 @@ struct spawned_child {
   int in_fd = -1;                // write end of its stdin (with_stdin), else -1
   int exit_fd = -1;              // a pidfd: readable once it has exited (-1 where the kernel has none)
   std::string token_entry;       // "SCANLAB_SANDBOX_TOKEN=...", in its environment
+  bool jailed = false;           // started inside bubblewrap: exit 128 + N means killed by signal N
   bool started() const { return pid > 0; }
 };
 
@@ -36,6 +37,9 @@ void remember_unreaped(pid_t pid);
 void reap_leftovers();
 // Sleeps until the child behind exit_fd has exited, or at most max_ms (all of it without a pidfd).
 void wait_for_exit(int exit_fd, int max_ms);
+// The child's wait status into result (exit code or signal; a jailed child's signal comes back as
+// bubblewrap's exit code 128 + N).
+void record_status(int status, bool jailed, sandbox_result& result);
 }  // namespace detail
 
 }  // namespace scanlab::grader

@@ -141,6 +141,25 @@ def test_no_such_lab(o):
     check("Traceback" not in p.stderr and "terminate" not in p.stderr, "not a clean message")
 
 
+def test_no_jail(o):
+    """Where no jail can start, grading stops with what fixes it (never a silent downgrade); with
+    --no-jail it grades, and the report says that the code ran unjailed."""
+    work = fresh(os.path.join(o.work, "no-jail"))
+    lab1 = ["grade", "--lab", "1", "--backend", "cpu", "--seed", "3", "--submission", os.path.join(o.source, "solutions")]
+    p = run([o.scanlab, *lab1, "--results", os.path.join(work, "r.json")], env={"SCANLAB_BWRAP": "/nonexistent/bwrap"})
+    check(p.returncode == 3, f"exit status {p.returncode}, expected 3 (cannot grade here)")
+    check("bubblewrap" in p.stderr and "apt-get install bubblewrap" in p.stderr and "--no-jail" in p.stderr,
+          "the message does not say what is missing and how to fix it")
+    check(not os.path.exists(os.path.join(work, "r.json")), "results written although nothing was graded")
+    results = os.path.join(work, "unjailed.json")
+    p = run([o.scanlab, *lab1, "--no-jail", "--results", results, "--markdown", os.path.join(work, "r.md")],
+            env={"SCANLAB_BWRAP": "/nonexistent/bwrap"})
+    check(p.returncode == 0, f"--no-jail: exit status {p.returncode}")
+    for text, where in ((p.stdout, "the terminal report"), (open(results).read(), "results.json"),
+                        (open(os.path.join(work, "r.md")).read(), "the Markdown report")):
+        check("without the jail" in text, f"{where} does not say it was graded without the jail")
+
+
 def test_hidden_seed(o):
     work = fresh(os.path.join(o.work, "hidden-seed"))
     secret = "course-secret-7340917"
@@ -571,11 +590,32 @@ struct probe {
 
 
 def test_gradescope(o):
-    """run_autograder in Gradescope's folder layout: as root it grades as an unprivileged user
-    (nobody here, so the test adds no account), which can change none of the autograder's files;
-    results.json follows Gradescope's spec (grader/gradescope/results.schema.json)."""
+    """run_autograder in Gradescope's folder layout, twice. Jailed (the default): the probe in the
+    upload tries to forge results.json and change the autograder's files and gets nothing. With
+    SCANLAB_NO_JAIL=1 (config.sh), the second wall alone: as root it grades as an unprivileged user
+    (nobody here, so the test adds no account), which can change none of the autograder's files,
+    and the probe's uid reaches the test (a jailed probe has no way out to tell it). Both
+    results.json follow Gradescope's spec (grader/gradescope/results.schema.json)."""
     if skip_if_nobody_cannot_enter(o, "Gradescope"):
         return SKIP
+    privileged = os.geteuid() == 0
+    for jailed in (True, False):
+        uids = gradescope_run(o, jailed, strict=jailed or privileged)
+        if jailed:
+            check(not uids, f"a jailed probe wrote into the host's {tempfile.gettempdir()}: uids {uids}")
+            continue
+        check(uids, "the probe in the submission never ran")
+        if not privileged:
+            print("SKIPPED (in part): not root, so run_autograder cannot switch users; the rest passed")
+            return SKIP
+        check(0 not in uids, f"student code ran as root (uids {uids})")
+        check(uids == {65534} or all(u != 0 for u in uids), f"uids {uids}")
+        print(f"student code ran as uid {sorted(uids)}; results/, config.sh and the upload unchanged")
+
+
+def gradescope_run(o, jailed, strict):
+    """One run_autograder of the reference with the probe appended; the uids the probe left.
+    strict: the probe's writes must all have failed (jailed, or graded as another user)."""
     root = fresh(tempfile.mkdtemp(prefix="scanlab-gradescope-"))
     os.chmod(root, 0o755)
     src = os.path.join(root, "source")
@@ -587,6 +627,8 @@ def test_gradescope(o):
         config = f.read()
     config = re.sub(r'^SCANLAB_LABS=.*$', 'SCANLAB_LABS="2"', config, flags=re.M)
     config = re.sub(r'^SCANLAB_RUBRIC=.*$', 'SCANLAB_RUBRIC="tests/grader/rubric.json"', config, flags=re.M)
+    if not jailed:
+        config = re.sub(r'^SCANLAB_NO_JAIL=.*$', 'SCANLAB_NO_JAIL=1', config, flags=re.M)
     with open(os.path.join(src, "config.sh"), "w", encoding="utf-8") as f:
         f.write(config)
     os.symlink(o.source, os.path.join(src, "scanlab"))  # the tree the zip would hold
@@ -601,7 +643,6 @@ def test_gradescope(o):
     with open(upload, "w", encoding="utf-8") as f:
         f.write(solution + PROBE.replace("@ROOT@", root).replace("@UIDFILE@", uid_file))
     before = {p: open(p, "rb").read() for p in (os.path.join(src, "config.sh"), upload)}
-    privileged = os.geteuid() == 0
     try:
         p = run([os.path.join(src, "run_autograder")],
                 env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_BIN": o.scanlab, "SCANLAB_GRADER_SEED": "leftover",
@@ -619,18 +660,13 @@ def test_gradescope(o):
         check(data["score"] == total == 9, f"score {data['score']}/{total}, expected 9/9 for the reference solution")
         check(data["extra_data"]["seed"] != "hidden", "run_autograder took a leftover SCANLAB_GRADER_SEED")
         check(os.path.exists(os.path.join(root, "results", "summary.md")), "no summary.md")
+        check(("without the jail" in data["output"]) != jailed, "the report does not say whether it was jailed")
+        if strict:
+            check(not os.path.exists(os.path.join(root, "results", "forged.txt")), "student code wrote into results/")
+            for path, content in before.items():
+                check(open(path, "rb").read() == content, f"student code changed {path}")
         with open(uid_file) as f:
-            uids = {int(line) for line in f if line.strip()}
-        check(uids, "the probe in the submission never ran")
-        if not privileged:
-            print("SKIPPED (in part): not root, so run_autograder cannot switch users; the rest passed")
-            return SKIP
-        check(0 not in uids, f"student code ran as root (uids {uids})")
-        check(uids == {65534} or all(u != 0 for u in uids), f"uids {uids}")
-        check(not os.path.exists(os.path.join(root, "results", "forged.txt")), "student code wrote into results/")
-        for path, content in before.items():
-            check(open(path, "rb").read() == content, f"student code changed {path}")
-        print(f"student code ran as uid {sorted(uids)}; results/, config.sh and the upload unchanged")
+            return {int(line) for line in f if line.strip()}
     finally:
         os.remove(uid_file)
         shutil.rmtree(root, ignore_errors=True)
@@ -692,6 +728,7 @@ TESTS = {
     "figures": test_figures,
     "case-server": test_case_server,
     "no-such-lab": test_no_such_lab,
+    "no-jail": test_no_jail,
     "hidden-seed": test_hidden_seed,
     "terminal-width": test_terminal_width,
     "batch": test_batch,

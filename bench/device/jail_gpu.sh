@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The jail on a GPU machine (issue 44), with the grader and bubblewrap carried from the
+# development machine (grader_hangs_carry.sh, then jail_carry.sh):
+#   1. whether bubblewrap starts a jail here, and whether CUDA works inside one;
+#   2. tests/grader/jail_exploits.py with --backend gpu: the known exploits in one batch (nothing
+#      may leak, be written, survive or connect), and again with --no-jail, where each must succeed;
+#   3. the cost: solutions/ graded with --backend gpu jailed and --no-jail, alternating, twice each.
+#   bash bench/device/jail_gpu.sh [CARRY_DIR=build-carry-hangs]
+# Writes $OUT/jail/: summary.txt and the logs.
+set -uo pipefail
+carry=${1:-build-carry-hangs}
+OUT=${OUT:-/tmp/scanlab-out}
+D="$OUT/jail"
+mkdir -p "$D"
+export PATH=/usr/local/cuda/bin:$PATH
+export SCANLAB_BWRAP="$PWD/$carry/bwrap/usr/bin/bwrap"
+bash bench/device/point_carry_here.sh "$carry"
+scanlab="$PWD/$carry/bin/scanlab"
+{
+  echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
+  "$SCANLAB_BWRAP" --version
+  unshare -Urn true && echo "unshare -Urn: works"
+  "$SCANLAB_BWRAP" --unshare-all --unshare-user --ro-bind / / --dev /dev --proc /proc true &&
+    echo "bubblewrap: starts a jail"
+  # CUDA inside a jail: the runner's probe, jailed the way the grader jails a GPU run.
+  devs=()
+  for d in /dev/nvidia*; do devs+=(--dev-bind "$d" "$d"); done
+  timeout -k 5 120 "$SCANLAB_BWRAP" --unshare-all --unshare-user --ro-bind /usr /usr --ro-bind /etc /etc \
+    --symlink usr/lib /lib --symlink usr/lib64 /lib64 --symlink usr/bin /bin --proc /proc --dev /dev \
+    "${devs[@]}" --ro-bind /sys /sys --ro-bind "$PWD/$carry" "$PWD/$carry" \
+    "$PWD/$carry/bin/scanlab-runner-gpu" --probe && echo "CUDA in a jail: works"
+} >"$D/summary.txt" 2>&1
+for mode in jailed escape; do
+  flag=""
+  [ $mode = escape ] && flag=--expect-escape
+  S=$(date +%s)
+  timeout -k 10 900 python3 tests/grader/jail_exploits.py "$scanlab" "$PWD" "$D/work" --backend gpu $flag \
+    >"$D/exploits-$mode.log" 2>&1
+  echo "jail_exploits.py --backend gpu $flag: exit $?, $(( $(date +%s) - S )) s: $(tail -1 "$D/exploits-$mode.log")" \
+    >>"$D/summary.txt"
+done
+for round in 1 2; do
+  for mode in jailed unjailed; do
+    flag=""
+    [ $mode = unjailed ] && flag=--no-jail
+    S=$(date +%s.%N)
+    timeout -k 10 600 "$scanlab" grade --submission solutions --backend gpu --jobs 16 --seed 7 $flag \
+      --results "$D/solutions-$mode-$round.json" --no-colour >"$D/solutions-$mode-$round.log" 2>&1
+    rc=$?
+    echo "solutions --backend gpu ($mode, round $round): exit $rc, $(echo "$(date +%s.%N) - $S" | bc) s, $(grep -E '^TOTAL' "$D/solutions-$mode-$round.log")" \
+      >>"$D/summary.txt"
+  done
+done
+cat "$D/summary.txt"
