@@ -178,6 +178,11 @@ sandbox_limits lab_runner::jailed(sandbox_limits limits, const std::string& back
   auto view = lab_jail_view(job_, backend == "gpu");
   // The data folder of the largest case, made now: a server started earlier must see it.
   if (const std::string data = data_dir(largest_n_); data != job_.work_dir) view->writable.push_back(data);
+  // What the writable folders may hold in all: the lab's builds and object copies, and a few
+  // cases' buffers of the largest size (a submission writing files in a loop fills /dev/shm for
+  // every other grading otherwise).
+  limits.scratch = view->writable;
+  limits.scratch_bytes = (std::uint64_t(1) << 30) + 64 * largest_n_ * sizeof(float);
   limits.jail = std::move(view);
   return limits;
 }

@@ -83,6 +83,10 @@ bool case_server::next_line(std::string& line, sandbox_result& r, const std::fun
       timed_out = true;
       return false;
     }
+    if (detail::scratch_full(limits_, scratch_checked_, r)) {
+      timed_out = true;  // ended as at the time limit, but reported as what it is (run_case)
+      return false;
+    }
     struct pollfd fds[2] = {{child_.out_fd, POLLIN, 0}, {child_.err_fd, POLLIN, 0}};
     poll(fds, 2, 20);
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -188,7 +192,7 @@ sandbox_result case_server::run_case(const std::string& line, double wall_second
     return r;
   }
   if (timed_out) {
-    r.timed_out = true;
+    r.timed_out = !r.scratch_full;
     kill_now(&r);
     return r;
   }

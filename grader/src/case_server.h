@@ -7,6 +7,7 @@
 // fresh process gives; a pass in the server is a pass.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -49,6 +50,7 @@ class case_server {
 
   std::vector<std::string> argv_, env_;
   sandbox_limits limits_;
+  std::chrono::steady_clock::time_point scratch_checked_{};  // detail::scratch_full
   std::string working_dir_;
   spawned_child child_;
   std::string protocol_;  // bytes from the server's stdout not yet consumed

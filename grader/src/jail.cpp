@@ -127,9 +127,9 @@ std::vector<std::string> jailed_command(const jail_view& view, const std::vector
                                   "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
   add_system(cmd);
   cmd.insert(cmd.end(), {"--proc", "/proc", "--dev", "/dev",
-                         // Scratch that dies with the jail, capped: the compiler's temporary files
+                         // Scratch that dies with the jail, capped (512 MiB, 256 MiB): the compiler's temporary files
                          // and whatever the student writes outside its case folder.
-                         "--size", "1073741824", "--tmpfs", "/tmp", "--size", "268435456", "--tmpfs", "/dev/shm"});
+                         "--size", "536870912", "--tmpfs", "/tmp", "--size", "268435456", "--tmpfs", "/dev/shm"});
   if (view.gpu) add_gpu(cmd);
   for (const std::string& p : with_targets(view.read_only))
     if (fs::exists(p) && !in_system(p)) cmd.insert(cmd.end(), {"--ro-bind", p, p});

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <random>
 
@@ -123,6 +125,32 @@ void reap_leftovers() {
 void wait_for_exit(int exit_fd, int max_ms) {
   struct pollfd p = {exit_fd, POLLIN, 0};
   poll(&p, 1, max_ms);  // a negative fd is ignored: then a plain sleep
+}
+
+bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_point& last, sandbox_result& result) {
+  if (limits.scratch_bytes == 0) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last < std::chrono::milliseconds(20)) return false;
+  last = now;
+  std::uint64_t bytes = 0, entries = 0;
+  for (const std::string& folder : limits.scratch) {
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      struct stat st;
+      if (lstat(it->path().c_str(), &st) == 0) bytes += static_cast<std::uint64_t>(st.st_blocks) * 512;
+      ++entries;
+    }
+  }
+  if (bytes <= limits.scratch_bytes && entries <= 100000) return false;
+  result.scratch_full = true;
+  result.signal = SIGXFSZ;
+  const std::string line = fmt::format("\nscanlab: killed: the run wrote {} MiB in {} files into the folders of its case "
+                                       "(at most {} MiB in all)\n",
+                                       bytes >> 20, entries, limits.scratch_bytes >> 20);
+  result.err += line;
+  result.err_bytes += line.size();
+  return true;
 }
 
 void record_status(int status, bool jailed, sandbox_result& result) {
@@ -260,6 +288,7 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   int status = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   double done_at = 0, killed_at = 0;
+  auto scratch_checked = std::chrono::steady_clock::now();
   while (true) {
     if (!done) {
       const pid_t w = waitpid(pid, &status, WNOHANG);
@@ -267,6 +296,13 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
         done = true;
         done_at = elapsed();
         kill(-pid, SIGKILL);  // anything the child left running in its group
+      } else if (!killed && scratch_full(limits, scratch_checked, result)) {
+        killed = true;
+        killed_at = elapsed();
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        result.escaped_killed += kill_by_token(token_entry);
+        swept = true;
       } else if (!killed && elapsed() > limits.wall_seconds) {
         result.timed_out = true;
         killed = true;
@@ -301,7 +337,7 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
   close(child.err_fd);
   if (child.exit_fd >= 0) close(child.exit_fd);
   result.seconds = result.timed_out ? killed_at : done_at;
-  if (!result.timed_out && !result.unreaped) record_status(status, child.jailed, result);
+  if (!result.timed_out && !result.unreaped && !result.scratch_full) record_status(status, child.jailed, result);
   return result;
 }
 

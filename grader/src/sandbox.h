@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,11 @@ struct sandbox_limits {
   // What the process may see when it runs student code (jail.h); null for the grader's own tools.
   // Ignored under --no-jail.
   std::shared_ptr<const jail_view> jail;
+  // The folders the process may write (the jail's writable ones) and what they may hold in all:
+  // past it the run is killed as by SIGXFSZ (RLIMIT_FSIZE bounds one file, not how many). 0: no
+  // limit.
+  std::vector<std::string> scratch;
+  std::uint64_t scratch_bytes = 0;
 };
 
 struct sandbox_result {
@@ -38,6 +44,7 @@ struct sandbox_result {
   // Processes of this run that outlived it (escaped the process group, or held its pipes open)
   // and were killed when the run ended.
   int escaped_killed = 0;
+  bool scratch_full = false;  // killed for filling its folders past limits.scratch_bytes
   double seconds = 0;
   std::string out, err;  // the first keep_output bytes
   std::size_t out_bytes = 0, err_bytes = 0;  // everything the child wrote

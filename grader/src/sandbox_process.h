@@ -5,6 +5,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -40,6 +41,9 @@ void wait_for_exit(int exit_fd, int max_ms);
 // The child's wait status into result (exit code or signal; a jailed child's signal comes back as
 // bubblewrap's exit code 128 + N).
 void record_status(int status, bool jailed, sandbox_result& result);
+// Whether the folders of limits.scratch hold more than limits.scratch_bytes (looked at no more
+// often than every 20 ms per `last`); then result says so, as a SIGXFSZ with a line on stderr.
+bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_point& last, sandbox_result& result);
 }  // namespace detail
 
 }  // namespace scanlab::grader
