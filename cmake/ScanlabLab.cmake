@@ -168,7 +168,9 @@ function(scanlab_install_lab_runner)
                                   WORLD_READ WORLD_EXECUTE)
   configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-build-progress"
                  "${PROJECT_BINARY_DIR}/bin/scanlab-build-progress" COPYONLY)
-  configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-jail" "${PROJECT_BINARY_DIR}/bin/scanlab-jail" COPYONLY)
+  configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-jail" "${PROJECT_BINARY_DIR}/bin/scanlab-jail" COPYONLY
+                 FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                  WORLD_READ WORLD_EXECUTE)
   # `scanlab trace labN` (and `make labN-trace`): the student's kernel drawn from its access trace.
   set(SCANLAB_SOURCE_DIR "${PROJECT_SOURCE_DIR}")
   configure_file("${PROJECT_SOURCE_DIR}/tools/scanlab-trace" "${PROJECT_BINARY_DIR}/bin/scanlab-trace" @ONLY
