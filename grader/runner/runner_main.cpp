@@ -11,9 +11,8 @@
 //
 //   correctness: runner --so scan.so --n N --input in.bin --guard guard.bin --output out.bin
 //                       --status status.txt [--calls 2] [--zero-workspace]
-//   performance: runner --so scan.so --reference ref.so --n N --input in.bin --time --status out.txt
-//                (GPU: CUDA events owned by the runner, L2 flush, median over repeats)
-//   server:      runner --serve   (many correctness cases in one process: see serve())
+//   server:      runner --serve   (many correctness cases in one process, and on a GPU the
+//                performance test's timed runs: see serve() and timing.h)
 //   probe:       runner --probe   (is a device usable? prints what it found)
 //   device check: runner --check-device   (a memset and a synchronize: after a run was killed at its
 //                limit, the grader asks whether the GPU is free again; it runs under a short limit)
@@ -46,6 +45,8 @@
 #include "trace_case.h"
 #if defined(SCANLAB_BACKEND_CPU)
 #include "scanlab/cpu/control.h"  // launch statistics
+#else
+#include "timing.h"  // the performance test's timed runs
 #endif
 
 namespace {
@@ -59,10 +60,9 @@ constexpr const char* workspace_symbol = "_Z20scan_workspace_bytesj";
 constexpr const char* scan_symbol = "_Z4scanPKfPfjPv";
 
 struct options {
-  std::string so, reference, input, guard, output, status;
+  std::string so, input, guard, output, status;
   unsigned long long n = 0;
   int calls = 2;
-  bool time = false;
   bool zero_workspace = false;  // diagnosis only: does it pass when the workspace arrives zeroed?
   std::string trace, lab;       // --trace FILE --lab N: write the access trace of one call instead
 };
@@ -346,124 +346,18 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   return last_error == cudaSuccess ? 0 : 1;
 }
 
-// Median of a sample.
-float median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0.f : v[v.size() / 2];
-}
-
-// Returns 1 when the measurement ended in a CUDA error (a server stops then), else 0.
-// protocol: a server's reply channel, told "call" and "returned" around the timed calls (the
-// grader's time limit for the student's code runs between them); nullptr for a run of its own.
-int performance(const options& o, FILE* protocol = nullptr) {
-  phase_clock clock(o.n);
-  require_device();
-  cudaFree(nullptr);
-  clock.done("time-context");
-  const entry_points student = load(o.so);
-  const entry_points reference = load(o.reference);
-  clock.done("time-load");
-  const scanlab::grader::mapped_file input = map_file(o.input);
-  FILE* status = std::fopen(o.status.c_str(), "w");
-  if (!status) die("cannot write the status file");
-  const unsigned n = static_cast<unsigned>(o.n);
-  const std::size_t bytes = o.n * sizeof(float);
-  if (input.size() != bytes) die("input file has the wrong size");
-
-  std::optional<gpu_lock> on_gpu(std::in_place, lock_mode(gpu_lock::mode::shared));  // uploads: shared
-  int l2 = 0;
-  cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
-  std::fprintf(status, "l2_bytes %d\n", l2);
-  // Fresh inputs for every repeat: a few different arrays, rotated (uploads are not timed).
-  constexpr int variants = 3;
-  float* inputs[variants];
-  // One upload; the others are the same input rotated left by k/variants of its length, on the device.
-  for (int k = 0; k < variants; ++k) {
-    if (cudaMalloc(&inputs[k], bytes) != cudaSuccess) die("cudaMalloc failed");
-    if (k == 0) {
-      cudaMemcpy(inputs[0], input.data(), bytes, cudaMemcpyHostToDevice);
-      continue;
-    }
-    const std::size_t shift = o.n * k / variants;
-    cudaMemcpy(inputs[k], inputs[0] + shift, (o.n - shift) * sizeof(float), cudaMemcpyDeviceToDevice);
-    cudaMemcpy(inputs[k] + (o.n - shift), inputs[0], shift * sizeof(float), cudaMemcpyDeviceToDevice);
-  }
-  float* output = nullptr;
-  void* ws_student = nullptr;
-  void* ws_reference = nullptr;
-  void* flush = nullptr;
-  cudaMalloc(&output, bytes);
-  cudaMalloc(&ws_student, std::max<std::size_t>(student.workspace(n), 1));
-  cudaMalloc(&ws_reference, std::max<std::size_t>(reference.workspace(n), 1));
-  // Where the arrays are not several times the L2, each timed call starts with a flushed L2.
-  const bool flush_l2 = bytes * 2 < static_cast<std::size_t>(l2) * 4;
-  const std::size_t flush_bytes = static_cast<std::size_t>(l2) * 2;
-  if (flush_l2) cudaMalloc(&flush, flush_bytes);
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-
-  auto time_one = [&](int which, int k) -> float {
-    if (flush_l2) cudaMemset(flush, k, flush_bytes);
-    cudaEventRecord(start);
-    if (which == 0) cudaMemcpyAsync(output, inputs[k % variants], bytes, cudaMemcpyDeviceToDevice);
-    else if (which == 1) student.scan(inputs[k % variants], output, n, ws_student);
-    else reference.scan(inputs[k % variants], output, n, ws_reference);
-    cudaEventRecord(stop);
-    cudaEventSynchronize(stop);
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    return ms;
-  };
-  clock.done("time-allocate-upload");
-  on_gpu.reset();
-  on_gpu.emplace(lock_mode(gpu_lock::mode::exclusive));  // the GPU to itself, for the measurement only
-  clock.done("time-lock-wait");
-  tell(protocol, "call");
-  for (int w = 0; w < 3; ++w)
-    for (int which = 0; which < 3; ++which) time_one(which, w);  // warm-up
-  std::vector<float> samples[3];
-  for (int round = 0; round < 200; ++round) {
-    for (int which = 0; which < 3; ++which) samples[which].push_back(time_one(which, round));
-    if (round >= 10) {
-      // Stop once every median is stable: the middle half lies within 5% of it.
-      bool stable = true;
-      for (auto& s : samples) {
-        std::vector<float> v = s;
-        std::sort(v.begin(), v.end());
-        const float q1 = v[v.size() / 4], q3 = v[v.size() * 3 / 4], m = v[v.size() / 2];
-        if (m <= 0 || (q3 - q1) / m > 0.05f) stable = false;
-      }
-      if (stable) break;
-    }
-  }
-  const cudaError_t err = cudaDeviceSynchronize();
-  tell(protocol, "returned");
-  on_gpu.reset();
-  clock.done("time-measure");
-  // A server goes on in this context: give the memory back.
-  for (float* p : inputs) cudaFree(p);
-  for (void* p : {static_cast<void*>(output), ws_student, ws_reference, flush}) cudaFree(p);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  std::fprintf(status, "cuda %s\n", cudaGetErrorName(err));
-  std::fprintf(status, "repeats %zu\n", samples[0].size());
-  std::fprintf(status, "copy_ms %.6f\nstudent_ms %.6f\nreference_ms %.6f\n", median(samples[0]), median(samples[1]),
-               median(samples[2]));
-  std::fprintf(status, "finished\n");
-  std::fclose(status);
-  return err == cudaSuccess ? 0 : 1;
-}
-
 // --serve: one process, many correctness cases (a CUDA context costs 0.2 s, and on a GPU the driver
 // creates contexts one at a time, so a process per case made a lab's 16 cases wait on each other
 // across the whole machine). The grader writes one case per line on stdin, tab-separated:
 //   n, calls, zero workspace (0/1), object, input, guard, output, status
-// or, for the lab's timing (after its correctness cases, in the same context):
-//   "time", object, reference object, n, input, status
+// or, on a GPU, a timed run of the performance test (timing.h: the student's object after its
+// lab's correctness cases, in the same context; the reference and the copy in a server that loads
+// no student's object):
+//   "time", object, n, exclusive (0/1), section
+//   "baseline", reference object, n, exclusive (0/1), section, warm-up calls, seeds (comma-separated)
 // and reads "ready" (the device is up), then for each case "begin", "call" and "returned" around
-// each call of scan() (the timing: around all its timed calls; the grader's hang limit runs
-// between them) and "done", from stdout. The object is
+// each call of scan() (a timed run: around all its calls, "timed" between warm-up and timed calls;
+// the grader's hang limit runs between them) and "done", from stdout. The object is
 // a fresh copy of the submission for every case, so each case starts with its own static and
 // __device__ variables, as a process of its own would. The student's prints go to stderr. After a
 // case that ended in a CUDA error or a detector report the server exits: on a GPU that context can
@@ -491,15 +385,15 @@ int serve() {
     fields.push_back(field);
     tell(reply, "begin");  // the grader knows the case reached a live server
     options o;
-    if (fields[0] == "time") {
-      if (fields.size() != 6) die("--serve: a timing line needs 6 tab-separated fields");
-      o.time = true;
-      o.so = fields[1];
-      o.reference = fields[2];
-      o.n = std::strtoull(fields[3].c_str(), nullptr, 10);
-      o.input = fields[4];
-      o.status = fields[5];
-      const bool failed = performance(o, reply) != 0;
+    if (fields[0] == "time" || fields[0] == "baseline") {
+#if defined(SCANLAB_BACKEND_CPU)
+      die("--serve: timed runs need the GPU runner");
+#else
+      scanlab::grader::timing::request r;
+      if (!scanlab::grader::timing::parse_request(fields, r)) die("--serve: a malformed timing line");
+      // The seeds of a student's timed calls come on stdin, after "call" and "timed".
+      const bool failed = (fields[0] == "time" ? scanlab::grader::timing::time_student(r, reply, stdin)
+                                               : scanlab::grader::timing::time_baseline(r, reply)) != 0;
       tell(reply, "done");
       if (failed) return 0;
       continue;
@@ -510,6 +404,7 @@ int serve() {
     o.zero_workspace = fields[2] == "1";
     o.so = fields[3];
     o.input = fields[4];
+#endif
     o.guard = fields[5];
     o.output = fields[6];
     o.status = fields[7];
@@ -544,14 +439,12 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--so") o.so = value();
-    else if (a == "--reference") o.reference = value();
     else if (a == "--input") o.input = value();
     else if (a == "--guard") o.guard = value();
     else if (a == "--output") o.output = value();
     else if (a == "--status") o.status = value();
     else if (a == "--n") o.n = std::strtoull(value().c_str(), nullptr, 10);
     else if (a == "--calls") o.calls = std::atoi(value().c_str());
-    else if (a == "--time") o.time = true;
     else if (a == "--zero-workspace") o.zero_workspace = true;
     else if (a == "--trace") o.trace = value();
     else if (a == "--lab") o.lab = value();
@@ -578,7 +471,6 @@ int main(int argc, char** argv) {
   }
   if (!o.trace.empty()) return trace(o);
   if (o.so.empty() || o.input.empty() || o.status.empty()) die("usage: see the comment at the top of runner_main.cpp");
-  if (o.time) return performance(o);
   correctness(o);  // a CUDA error is in the status file; the process itself did its job
   return 0;
 }

@@ -128,20 +128,18 @@ std::string lab_runner::data_dir(std::uint64_t n) {
   return memory_dir_;
 }
 
-sandbox_result lab_runner::run_timing(const std::vector<std::string>& argv, const std::string& object,
-                                      const std::string& reference, std::uint64_t n, const std::string& input,
-                                      const std::string& status, const sandbox_limits& limits) {
+sandbox_result lab_runner::run_timing(const std::string& line, double wall_seconds, protocol_log& log) {
   grading_case c;
   c.backend = "gpu";
   c.group = "edge";
-  if (servable(c)) {
-    const trace_span span(tracing() ? fmt::format("serve-time {} n={}", status, n) : "");
-    sandbox_result served = server_for(c, run_env(c.env))
-                                .run_case(fmt::format("time\t{}\t{}\t{}\t{}\t{}", object, reference, n, input, status),
-                                          limits.wall_seconds);
+  const trace_span span(tracing() ? fmt::format("serve-time {}", line.substr(0, line.find('\t', 5))) : "");
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    log.lines.clear();
+    sandbox_result served = server_for(c, run_env(c.env)).run_case(line, wall_seconds, &log);
     if (served.started) return served;
+    servers_.clear();
   }
-  return run_sandboxed(argv, {}, jailed(limits, "gpu"), job_.work_dir);
+  return sandbox_result{};
 }
 
 case_server& lab_runner::server_for(const grading_case& c, const std::vector<std::string>& env) {

@@ -42,12 +42,16 @@ class lab_runner {
   // folder.
   std::string data_dir(std::uint64_t n);
 
-  // The lab's timing on the GPU: in the server that ran its correctness cases, whose CUDA context
-  // is made (on a loaded GPU machine a context took 1-4 s: the driver makes them one at a time), or
-  // in a process of its own (`argv`) when no server takes it. Its time limit covers the timed calls.
-  sandbox_result run_timing(const std::vector<std::string>& argv, const std::string& object,
-                            const std::string& reference, std::uint64_t n, const std::string& input,
-                            const std::string& status, const sandbox_limits& limits);
+  // The lab's timed run of the student's object on the GPU (a "time" line, performance.cpp): in the
+  // server that ran its correctness cases, whose CUDA context is made (on a loaded GPU machine a
+  // context took 1-4 s: the driver makes them one at a time), or in a new server when that one will
+  // not take it (SCANLAB_NO_CASE_SERVER changes only the correctness cases). `wall_seconds` covers
+  // the timed calls; `log` gets the protocol (case_server::run_case).
+  sandbox_result run_timing(const std::string& line, double wall_seconds, protocol_log& log);
+
+  // Ends this lab's servers and with them every process of the student's code: the reference is
+  // timed next, and nothing of the student's may share the GPU with it.
+  void end_servers() { servers_.clear(); }
 
  private:
   struct case_files;

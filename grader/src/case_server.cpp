@@ -140,7 +140,7 @@ void case_server::collect_exit(sandbox_result& r, double wait_seconds) {
   release();
 }
 
-sandbox_result case_server::run_case(const std::string& line, double wall_seconds) {
+sandbox_result case_server::run_case(const std::string& line, double wall_seconds, protocol_log* log) {
   sandbox_result r;
   const std::string request = line + "\n";
   bool timed_out = false, begun = false;
@@ -175,6 +175,12 @@ sandbox_result case_server::run_case(const std::string& line, double wall_second
       return seconds_since(t0) - in_calls > other_seconds;
     }, timed_out);
     if (!got) break;
+    if (log != nullptr) {
+      log->lines.push_back({message, std::chrono::steady_clock::now()});
+      if (log->answer)
+        if (const std::string reply = log->answer(message); !reply.empty())
+          if (write(child_.in_fd, reply.data(), reply.size()) != static_cast<ssize_t>(reply.size())) break;
+    }
     if (message == "call") {
       in_call = true;
       call_start = std::chrono::steady_clock::now();

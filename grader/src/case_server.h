@@ -17,6 +17,15 @@
 
 namespace scanlab::grader {
 
+struct protocol_log {
+  struct entry {
+    std::string line;
+    std::chrono::steady_clock::time_point read_at;
+  };
+  std::vector<entry> lines;
+  std::function<std::string(const std::string&)> answer;
+};
+
 class case_server {
  public:
   // argv: the runner and "--serve" (nothing else); env as for run_sandboxed. limits.cpu_seconds is
@@ -32,7 +41,11 @@ class case_server {
   // case: exit 0 when the case finished, timed_out when it was killed at the limit, the exit code
   // or signal when the server died in it; out/err hold what the case printed. started is false
   // when no server could be started: the caller then runs the case on its own.
-  sandbox_result run_case(const std::string& line, double wall_seconds);
+  // log (a timed run, performance.cpp): every line the case wrote on the protocol channel, with
+  // when the grader read it; log->answer, when set, sees each line and what it returns (if not
+  // empty) goes to the server's stdin at once: a timed run's seeds, released only on "call" and
+  // "timed", so that nothing in that process can know an input before the grader's clock runs.
+  sandbox_result run_case(const std::string& line, double wall_seconds, protocol_log* log = nullptr);
 
  private:
   bool start(double wall_seconds);

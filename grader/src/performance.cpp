@@ -1,8 +1,10 @@
 #include "performance.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
-#include <map>
+#include <filesystem>
+#include <random>
 #include <vector>
 
 #include <fmt/format.h>
@@ -10,86 +12,194 @@
 #include "../runner/runner_exit.h"
 #include "build_stage.h"
 #include "checks.h"
-#include "mapped_file.h"
-#include "removed_on_exit.h"
-#include "runner_status.h"
-#include "scanlab/core/inputs.h"
+#include "timing_baseline.h"
+#include "timing_report.h"
 
 namespace scanlab::grader {
 
 namespace {
 
-// The timed run's medians, scored; the test's text says what was measured.
-void score_timing(const lab_rubric& rb, std::uint64_t n, std::map<std::string, std::string>& st,
-                  performance_result& r) {
+constexpr int warmup_calls = 3;
+constexpr int timed_calls = 30;
+
+// Seeds from the OS (std::random_device reads getrandom): nothing a student's code saw before its
+// timed calls tells it their inputs.
+std::vector<std::uint64_t> fresh_seeds(std::size_t count) {
+  std::random_device os;
+  std::vector<std::uint64_t> seeds(count);
+  for (std::uint64_t& s : seeds) s = (static_cast<std::uint64_t>(os()) << 32) ^ os();
+  return seeds;
+}
+
+std::string seeds_line(const std::vector<std::uint64_t>& seeds, std::size_t from, std::size_t to) {
+  std::string line = "seeds";
+  for (std::size_t k = from; k < to; ++k) line += " " + std::to_string(seeds[k]);
+  return line + "\n";
+}
+
+std::vector<timed_line> timed_lines(const protocol_log& log) {
+  std::vector<timed_line> lines;
+  for (const protocol_log::entry& e : log.lines)
+    lines.push_back({e.line, std::chrono::duration<double, std::milli>(e.read_at.time_since_epoch()).count()});
+  return lines;
+}
+
+// One measurement: the student's timed run in the lab's server (seeds released on "call" and
+// "timed"), that server ended, then the copy and the reference on the same seeds in the baseline
+// server.
+struct measurement {
+  sandbox_result student_process, baseline_process;
+  student_report student;
+  baseline_report baseline;
+};
+
+measurement measure(const lab_job& job, const lab_plan& plan, const std::string& object, const std::string& reference,
+                    std::uint64_t n, double wall_seconds, lab_runner& runner) {
+  measurement m;
+  const std::vector<std::uint64_t> seeds = fresh_seeds(warmup_calls + timed_calls);
+  const bool exclusive = plan.spec.output == core::output_kind::exclusive_sections;
+  const std::string contract = fmt::format("{}\t{}\t{}", n, exclusive ? 1 : 0, plan.spec.scan_section());
+  // A copy of its own: its static and __device__ variables start anew, as in every case.
+  const std::string copy = job.work_dir + "/perf.so";
+  std::error_code ec;
+  std::filesystem::copy_file(object, copy, std::filesystem::copy_options::overwrite_existing, ec);
+  protocol_log log;
+  bool warmup_sent = false, timed_sent = false;
+  log.answer = [&](const std::string& line) -> std::string {
+    if (line == "call" && !warmup_sent) {
+      warmup_sent = true;
+      return seeds_line(seeds, 0, warmup_calls);
+    }
+    if (line == "timed" && !timed_sent) {
+      timed_sent = true;
+      return seeds_line(seeds, warmup_calls, seeds.size());
+    }
+    return "";
+  };
+  m.student_process = runner.run_timing(fmt::format("time\t{}\t{}", copy, contract), wall_seconds, log);
+  m.student = read_student(timed_lines(log));
+  runner.end_servers();
+  std::filesystem::remove(copy, ec);
+
+  std::string seed_list;
+  for (std::uint64_t s : seeds) seed_list += (seed_list.empty() ? "" : ",") + std::to_string(s);
+  protocol_log baseline_log;
+  m.baseline_process =
+      run_baseline(*job.config, fmt::format("baseline\t{}\t{}\t{}\t{}", reference, contract, warmup_calls, seed_list),
+                   wall_seconds, baseline_log);
+  m.baseline = read_baseline(timed_lines(baseline_log));
+  if (m.baseline.ok) compare_sums(m.student, m.baseline);
+  return m;
+}
+
+void fail_run(performance_result& r, const std::string& why) {
+  r.test.passed = false;
+  r.test.diagnosis = "performance_run_failed";
+  r.test.output = "the timed run failed (" + why + ")";
+}
+
+// Builds the reference solution, measures, and scores what the measurement shows.
+void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& object, lab_runner& runner,
+                 performance_result& r) {
+  const lab_rubric& rb = job.rubric;
   test_result& perf = r.test;
-  const double copy_ms = std::atof(st["copy_ms"].c_str()), student_ms = std::atof(st["student_ms"].c_str()),
-               ref_ms = std::atof(st["reference_ms"].c_str());
+  if (job.progress) job.progress(fmt::format("{}: timing", plan.label));
+  const build_result ref = build_submission(*job.config, plan.spec, job.reference_source, "gpu",
+                                            job.work_dir + "/reference", "reference " + plan.display);
+  if (!ref.ok) return fail_run(r, "the reference solution did not build: " + ref.message);
+  const std::uint64_t n = std::min<std::uint64_t>(rb.performance_n, plan.spec.max_n);
+  const double wall_seconds = std::max(60.0, rb.time_limit_s * 3);
+  measurement m;
+  clock_check clock;
+  // A report the grader's clock contradicts is measured once more (a machine stalled for the whole
+  // timed run gives an honest run one); twice, and the grader's clock decides.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    m = measure(job, plan, object, ref.object, n, wall_seconds, runner);
+    if (m.student_process.exited && m.student_process.exit_code == runner_exit_no_device) {
+      r.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", plan.label,
+                                           truncate_text(m.student_process.err, m.student_process.err_bytes, 2000));
+      return;
+    }
+    if (m.student.result != student_report::verdict::measured || !m.baseline.ok) break;
+    clock = check_clock(m.student, m.baseline.overhead_ms);
+    if (!clock.implausible) break;
+  }
+  if (!m.baseline.ok) return fail_run(r, m.baseline.problem + "; " + m.baseline_process.describe());
+  using verdict = student_report::verdict;
+  switch (m.student.result) {
+    case verdict::tampered:
+      perf.passed = false;
+      perf.diagnosis = "timing_tampered";
+      perf.output = fmt::format(
+          "the timed run's report was tampered with: {}. No performance points (code in the submission's "
+          "process wrote on the grader's channel or forged the runner's results; if you think this is wrong, "
+          "tell the course staff)",
+          m.student.problem);
+      return;
+    case verdict::wrong_output:
+      perf.passed = false;
+      perf.diagnosis = "timed_output_wrong";
+      perf.output = fmt::format(
+          "the output of a timed call was wrong: call {} of {}, n = {}, index {}: expected {}, got {}. Every timed "
+          "call gets a new input; the correctness cases passed, so the scan computes something other than the "
+          "scan of its input in later calls (results kept from an earlier call, work skipped after the first "
+          "calls, or state that a call leaves behind)",
+          m.student.wrong_call, warmup_calls + timed_calls, n, m.student.wrong_index, m.student.expected,
+          m.student.got);
+      return;
+    case verdict::failed:
+      return fail_run(r, m.student.problem + "; " + m.student_process.describe());
+    case verdict::measured:
+      break;
+  }
+  baseline_times base{m.baseline.copy_ms, m.baseline.reference_ms};
+  const bool disturbed =
+      steady_baseline(fmt::format("{}\t{}", ref.object, n), base);
   performance_inputs in;
-  in.student_ms = student_ms;
-  in.reference_ms = ref_ms;
-  in.copy_ms = copy_ms;
+  in.student_ms = clock.implausible ? clock.estimate_ms : m.student.median_ms;
+  in.reference_ms = base.reference_ms;
+  in.copy_ms = base.copy_ms;
   in.full_at = rb.full_at;
   in.zero_at = rb.zero_at;
   in.max_of_copy = rb.max_of_copy;
   in.points = perf.max_score;
   const performance_verdict v = score_performance(in);
-  if (v.diagnosis == "performance_run_failed") {
-    perf.passed = false;
-    perf.diagnosis = "performance_run_failed";
-    return;
-  }
+  if (v.diagnosis == "performance_run_failed") return fail_run(r, v.problem);
   perf.score = v.score;
   perf.passed = v.passed;
   perf.diagnosis = v.diagnosis;
-  r.throughput_gelems = static_cast<double>(n) / (student_ms * 1e6);
+  r.throughput_gelems = static_cast<double>(n) / (in.student_ms * 1e6);
   perf.output = fmt::format(
       "n = {}: {:.3f} ms ({:.2f} G elements/s); {:.0f}% of the reference solution ({:.3f} ms), {:.0f}% of a "
-      "device copy ({:.3f} ms); full points at {:.0f}% of the reference, none at {:.0f}%; median of {} runs",
-      n, student_ms, *r.throughput_gelems, 100 * v.of_reference, ref_ms, 100 * v.of_copy, copy_ms, 100 * rb.full_at,
-      100 * rb.zero_at, st["repeats"]);
+      "device copy ({:.3f} ms); full points at {:.0f}% of the reference, none at {:.0f}%; median of {} timed calls, "
+      "each on a new input and checked",
+      n, in.student_ms, *r.throughput_gelems, 100 * v.of_reference, in.reference_ms, 100 * v.of_copy, in.copy_ms,
+      100 * rb.full_at, 100 * rb.zero_at, m.student.calls);
+  std::vector<std::string> notes;
+  if (clock.implausible) {
+    perf.diagnosis = "implausible_timing";
+    notes.push_back(fmt::format(
+        "implausible timing report, twice: the timed run reported {:.3f} ms a call, but the grader's own clock saw "
+        "{:.1f} ms for its {} timed calls ({:.3f} ms a call once the input, flush and check are taken off): graded "
+        "at the grader's {:.3f} ms",
+        m.student.median_ms, m.student.wall_ms, m.student.calls, clock.estimate_ms, clock.estimate_ms));
+    r.throughput_gelems.reset();  // no leaderboard entry from a report the clock contradicts
+  }
+  if (2 * m.student.leftover_calls > m.student.calls) {
+    if (perf.diagnosis.empty()) perf.diagnosis = "leftover_gpu_work";
+    notes.push_back(fmt::format(
+        "scan() returned with GPU work still running in {} of {} timed calls (up to {:.3f} ms after it returned): "
+        "that work counts as the call's time (the device must be idle before the next call)",
+        m.student.leftover_calls, m.student.calls, m.student.leftover_max_ms));
+  }
+  if (disturbed)
+    notes.push_back("the reference's timing in this run was more than 10% slower than earlier in this grading run "
+                    "(the GPU was shared): the earlier times are used");
   if (!v.problem.empty()) {
-    perf.output = v.problem + "\n" + perf.output;
+    notes.push_back(v.problem);
     r.throughput_gelems.reset();  // no leaderboard entry from a forged time
   }
-}
-
-// Builds the reference solution and times both in one run on the GPU.
-void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& object, lab_runner& runner,
-                 performance_result& r) {
-  const lab_rubric& rb = job.rubric;
-  if (job.progress) job.progress(fmt::format("{}: timing", plan.label));
-  const build_result ref = build_submission(*job.config, plan.spec, job.reference_source, "gpu",
-                                            job.work_dir + "/reference", "reference " + plan.display);
-  const std::uint64_t n = std::min<std::uint64_t>(rb.performance_n, plan.spec.max_n);
-  const std::string stem = job.work_dir + "/perf";
-  const std::string input_path = runner.data_dir(n) + "/perf.in";
-  {
-    const mapped_file input = mapped_file::create(input_path, n * 4);
-    core::fill_input(reinterpret_cast<float*>(input.data()), n, mix(job.seed, 31), core::data_kind::small_integers);
-  }
-  const removed_on_exit remove_after_timing{{input_path}};
-  sandbox_limits limits;
-  limits.wall_seconds = std::max(60.0, rb.time_limit_s * 3);
-  // The runner takes the GPU's lock itself: shared for its uploads, exclusive for the measurement.
-  const sandbox_result s =
-      ref.ok ? runner.run_timing({job.config->runner("gpu"), "--so", object, "--reference", ref.object, "--n",
-                                  std::to_string(n), "--input", input_path, "--time", "--status", stem + ".status"},
-                                 object, ref.object, n, input_path, stem + ".status", limits)
-             : sandbox_result{};
-  std::vector<std::string> messages;
-  auto st = parse_status(stem + ".status", messages);
-  if (s.exited && s.exit_code == runner_exit_no_device) {
-    r.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", plan.label,
-                                         truncate_text(s.err, s.err_bytes, 2000));
-    return;
-  }
-  if (ref.ok && s.ok() && st.count("finished") > 0) score_timing(rb, n, st, r);
-  if (!ref.ok || !s.ok() || st.count("finished") == 0 || r.test.diagnosis == "performance_run_failed") {
-    r.test.passed = false;
-    r.test.diagnosis = "performance_run_failed";
-    r.test.output = fmt::format("the timed run failed ({}){}", s.describe(), ref.ok ? "" : ": " + ref.message);
-  }
+  for (auto it = notes.rbegin(); it != notes.rend(); ++it) perf.output = *it + "\n" + perf.output;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// The performance test: on a GPU, the submission and the reference solution timed in one runner
-// on the same input (with a device copy as the yardstick), scored by checks.h's
-// score_performance; on the CPU backend listed as not graded. Only a lab whose every other test
-// passed is timed.
+// The performance test: on a GPU, the submission timed in its lab's runner and the reference
+// solution and a device copy (the yardsticks) in a runner that never loads a student's object, on
+// the same fresh inputs, every timed output checked; scored by checks.h's score_performance after
+// the cross-checks of timing_report.h. On the CPU backend listed as not graded. Only a lab whose
+// every other test passed is timed. The design: grader/README.md, "Performance".
 #pragma once
 
 #include <optional>
