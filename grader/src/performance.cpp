@@ -98,33 +98,14 @@ void fail_run(performance_result& r, const std::string& why) {
   r.test.output = "the timed run failed (" + why + ")";
 }
 
-// Builds the reference solution, measures, and scores what the measurement shows.
-void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& object, lab_runner& runner,
-                 performance_result& r) {
-  const lab_rubric& rb = job.rubric;
+// A run that measured nothing the score can use: its verdict (tampered, a wrong timed output, a
+// failed run). Returns false when the run was measured.
+bool judge_unmeasured(const measurement& m, std::uint64_t n, performance_result& r) {
   test_result& perf = r.test;
-  if (job.progress) job.progress(fmt::format("{}: timing", plan.label));
-  const build_result ref = build_submission(*job.config, plan.spec, job.reference_source, "gpu",
-                                            job.work_dir + "/reference", "reference " + plan.display);
-  if (!ref.ok) return fail_run(r, "the reference solution did not build: " + ref.message);
-  const std::uint64_t n = std::min<std::uint64_t>(rb.performance_n, plan.spec.max_n);
-  const double wall_seconds = std::max(60.0, rb.time_limit_s * 3);
-  measurement m;
-  clock_check clock;
-  // A report the grader's clock contradicts is measured once more (a machine stalled for the whole
-  // timed run gives an honest run one); twice, and the grader's clock decides.
-  for (int attempt = 0; attempt < 2; ++attempt) {
-    m = measure(job, plan, object, ref.object, n, wall_seconds, runner);
-    if (m.student_process.exited && m.student_process.exit_code == runner_exit_no_device) {
-      r.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", plan.label,
-                                           truncate_text(m.student_process.err, m.student_process.err_bytes, 2000));
-      return;
-    }
-    if (m.student.result != student_report::verdict::measured || !m.baseline.ok) break;
-    clock = check_clock(m.student, m.baseline.overhead_ms);
-    if (!clock.implausible) break;
+  if (!m.baseline.ok) {
+    fail_run(r, m.baseline.problem + "; " + m.baseline_process.describe());
+    return true;
   }
-  if (!m.baseline.ok) return fail_run(r, m.baseline.problem + "; " + m.baseline_process.describe());
   using verdict = student_report::verdict;
   switch (m.student.result) {
     case verdict::tampered:
@@ -135,7 +116,7 @@ void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& ob
           "process wrote on the grader's channel or forged the runner's results; if you think this is wrong, "
           "tell the course staff)",
           m.student.problem);
-      return;
+      return true;
     case verdict::wrong_output:
       perf.passed = false;
       perf.diagnosis = "timed_output_wrong";
@@ -146,15 +127,23 @@ void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& ob
           "calls, or state that a call leaves behind)",
           m.student.wrong_call, warmup_calls + timed_calls, n, m.student.wrong_index, m.student.expected,
           m.student.got);
-      return;
+      return true;
     case verdict::failed:
-      return fail_run(r, m.student.problem + "; " + m.student_process.describe());
+      fail_run(r, m.student.problem + "; " + m.student_process.describe());
+      return true;
     case verdict::measured:
       break;
   }
+  return false;
+}
+
+// Scores a measured run: the student's median (or the grader's own estimate, when the report was
+// implausible twice) against the reference's and the copy's, with what else the run showed.
+void score_measured(const lab_rubric& rb, const measurement& m, const clock_check& clock,
+                    const std::string& reference, std::uint64_t n, performance_result& r) {
+  test_result& perf = r.test;
   baseline_times base{m.baseline.copy_ms, m.baseline.reference_ms};
-  const bool disturbed =
-      steady_baseline(fmt::format("{}\t{}", ref.object, n), base);
+  const bool disturbed = steady_baseline(fmt::format("{}\t{}", reference, n), base);
   performance_inputs in;
   in.student_ms = clock.implausible ? clock.estimate_ms : m.student.median_ms;
   in.reference_ms = base.reference_ms;
@@ -200,6 +189,34 @@ void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& ob
     r.throughput_gelems.reset();  // no leaderboard entry from a forged time
   }
   for (auto it = notes.rbegin(); it != notes.rend(); ++it) perf.output = *it + "\n" + perf.output;
+}
+
+// Builds the reference solution, measures, and scores what the measurement shows.
+void time_on_gpu(const lab_job& job, const lab_plan& plan, const std::string& object, lab_runner& runner,
+                 performance_result& r) {
+  const lab_rubric& rb = job.rubric;
+  if (job.progress) job.progress(fmt::format("{}: timing", plan.label));
+  const build_result ref = build_submission(*job.config, plan.spec, job.reference_source, "gpu",
+                                            job.work_dir + "/reference", "reference " + plan.display);
+  if (!ref.ok) return fail_run(r, "the reference solution did not build: " + ref.message);
+  const std::uint64_t n = std::min<std::uint64_t>(rb.performance_n, plan.spec.max_n);
+  const double wall_seconds = std::max(60.0, rb.time_limit_s * 3);
+  measurement m;
+  clock_check clock;
+  // A report the grader's clock contradicts is measured once more (a machine stalled for the whole
+  // timed run gives an honest run one); twice, and the grader's clock decides.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    m = measure(job, plan, object, ref.object, n, wall_seconds, runner);
+    if (m.student_process.exited && m.student_process.exit_code == runner_exit_no_device) {
+      r.infrastructure_error = fmt::format("{}: the timed run found no usable device:\n{}", plan.label,
+                                           truncate_text(m.student_process.err, m.student_process.err_bytes, 2000));
+      return;
+    }
+    if (m.student.result != student_report::verdict::measured || !m.baseline.ok) break;
+    clock = check_clock(m.student, m.baseline.overhead_ms);
+    if (!clock.implausible) break;
+  }
+  if (!judge_unmeasured(m, n, r)) score_measured(rb, m, clock, ref.object, n, r);
 }
 
 }  // namespace
