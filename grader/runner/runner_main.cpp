@@ -397,6 +397,7 @@ int serve() {
       tell(reply, "done");
       if (failed) return 0;
       continue;
+#endif
     }
     if (fields.size() != 8) die("--serve: a case line needs 8 tab-separated fields");
     o.n = std::strtoull(fields[0].c_str(), nullptr, 10);
@@ -404,7 +405,6 @@ int serve() {
     o.zero_workspace = fields[2] == "1";
     o.so = fields[3];
     o.input = fields[4];
-#endif
     o.guard = fields[5];
     o.output = fields[6];
     o.status = fields[7];
