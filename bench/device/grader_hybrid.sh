@@ -30,6 +30,13 @@ timeout 240 build-carry/bin/scanlab grade --batch tests/grader/submissions --out
   --rubric tests/grader/rubric.json --jobs 8 >"$D/subs.log" 2>&1
 echo "known-wrong submissions: exit $?, $(( $(date +%s) - S )) s"
 cat "$D/subs/summary.csv"
+# Issue 38: the verdicts the CPU backend gives must be the GPU grader's too (its CPU detector runs
+# see who wrote the output; a host read of device memory crashes on the GPU itself).
+for pair in host_computed_decoy_kernel:host_computed_output host_deref_device_memory:crash; do
+  name=${pair%%:*} want=${pair#*:}
+  if grep -E "^$name," "$D/subs/summary.csv" | grep -q ":$want"; then echo "$name: $want, as on the CPU backend"
+  else echo "$name: NOT $want (the CPU backend says $want)"; fi
+done
 S=$(date +%s)
 timeout 150 build-carry/bin/scanlab grade --submission solutions --backend gpu --rubric bench/device/grader_gpu_rubric.json \
   --jobs 8 --results "$D/ref.json" --markdown "$D/ref.md" --no-colour >"$D/ref.log" 2>&1

@@ -34,5 +34,8 @@ std::vector<access_finding> take_access_findings() { return {}; }
 bool set_access_trace(bool) { return false; }
 std::string take_access_trace_json() { return ""; }
 void set_watchdog_seconds(double) {}
+// A GPU keeps no record of who wrote its memory (the CPU backend's runs give that verdict).
+void forget_writers(const void*, std::size_t) {}
+host_copied_output find_host_copied(const float*, std::size_t) { return {}; }
 
 }  // namespace scanlab::backend

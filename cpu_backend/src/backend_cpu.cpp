@@ -43,4 +43,10 @@ std::vector<access_finding> take_access_findings() {
 }
 void set_watchdog_seconds(double seconds) { cpu::set_watchdog_seconds(seconds); }
 
+void forget_writers(const void* device, std::size_t bytes) { cpu::forget_writers(device, bytes); }
+host_copied_output find_host_copied(const float* device, std::size_t n) {
+  const cpu::host_written w = cpu::find_host_written(device, n * sizeof(float));
+  return {w.whole_page, w.first_byte / sizeof(float), w.bytes / sizeof(float)};
+}
+
 }  // namespace scanlab::backend

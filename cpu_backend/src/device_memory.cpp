@@ -1,5 +1,6 @@
 #include "device_memory.h"
 
+#include "device_arena.h"
 #include "sanitizer.h"
 
 #include <cstdint>
@@ -20,7 +21,7 @@ namespace {
 // Canary zones are large enough to catch the usual off-by-a-few writes of a tail block; the
 // sanitizer build catches the rest exactly.
 #ifdef SCANLAB_ASAN
-constexpr std::size_t canary_bytes = 0;  // ASan's own redzones must touch the buffer
+constexpr std::size_t canary_bytes = 0;  // a poisoned tail must touch the buffer (span_bytes)
 #else
 constexpr std::size_t canary_bytes = 256;
 #endif
@@ -46,16 +47,34 @@ std::size_t bytes_in_use = 0;
 
 }  // namespace
 
+namespace {
+
+// The pages a buffer takes: canaries on both sides, and in the AddressSanitizer build a page of
+// poisoned tail (ASan's report must come at the first byte past the buffer).
+std::size_t span_bytes(std::size_t bytes) {
+#ifdef SCANLAB_ASAN
+  return bytes + arena_page_bytes();
+#else
+  return bytes + 2 * canary_bytes;
+#endif
+}
+
+}  // namespace
+
 void* allocate_device(std::size_t bytes, const char* file, int line) {
-  const std::size_t total = bytes + 2 * canary_bytes;
-  // posix_memalign takes the exact size, so ASan's redzone starts right after the last byte.
-  void* memory = nullptr;
-  if (posix_memalign(&memory, 256, total) != 0) return nullptr;
-  auto* raw = static_cast<unsigned char*>(memory);
+  unsigned char* span = arena_allocate(span_bytes(bytes));
+  if (span == nullptr) return nullptr;
+  // Filled through the runtime's view: the program's is closed to host code.
+  auto* raw = static_cast<unsigned char*>(runtime_view(span));
   std::memset(raw, canary_byte, canary_bytes);
   std::memset(raw + canary_bytes + bytes, canary_byte, canary_bytes);
-  unsigned char* user = raw + canary_bytes;
-  for (std::size_t i = 0; i + 4 <= bytes; i += 4) std::memcpy(user + i, &fresh_memory_word, 4);
+  for (std::size_t i = 0; i + 4 <= bytes; i += 4) std::memcpy(raw + canary_bytes + i, &fresh_memory_word, 4);
+  unsigned char* user = span + canary_bytes;
+#ifdef SCANLAB_ASAN
+  const std::size_t pages = (span_bytes(bytes) + arena_page_bytes() - 1) / arena_page_bytes() * arena_page_bytes();
+  ASAN_UNPOISON_MEMORY_REGION(user, bytes);
+  ASAN_POISON_MEMORY_REGION(user + bytes, pages - bytes);
+#endif
   std::lock_guard<std::mutex> lock(registry_mutex);
   registry()[reinterpret_cast<const char*>(user)] =
       record{bytes, std::string(file ? file : "?") + ":" + std::to_string(line), false};
@@ -64,12 +83,20 @@ void* allocate_device(std::size_t bytes, const char* file, int line) {
 }
 
 bool free_device(void* p) {
-  std::lock_guard<std::mutex> lock(registry_mutex);
-  auto it = registry().find(static_cast<const char*>(p));
-  if (it == registry().end() || it->second.pinned) return false;
-  bytes_in_use -= it->second.bytes;
-  registry().erase(it);
-  std::free(static_cast<unsigned char*>(p) - canary_bytes);
+  std::size_t bytes = 0;
+  {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    auto it = registry().find(static_cast<const char*>(p));
+    if (it == registry().end() || it->second.pinned) return false;
+    bytes = it->second.bytes;
+    bytes_in_use -= bytes;
+    registry().erase(it);
+  }
+  unsigned char* span = static_cast<unsigned char*>(p) - canary_bytes;
+#ifdef SCANLAB_ASAN
+  ASAN_POISON_MEMORY_REGION(span, span_bytes(bytes));  // a use after cudaFree is reported too
+#endif
+  arena_free(span, span_bytes(bytes));
   return true;
 }
 
@@ -142,8 +169,8 @@ std::optional<std::string> check_canaries() {
   std::lock_guard<std::mutex> lock(registry_mutex);
   for (auto& [base, rec] : registry()) {
     if (rec.pinned || rec.reported || canary_bytes == 0) continue;
-    auto* before = reinterpret_cast<const unsigned char*>(base) - canary_bytes;
-    auto* after = reinterpret_cast<const unsigned char*>(base) + rec.bytes;
+    auto* before = static_cast<const unsigned char*>(runtime_view(base)) - canary_bytes;
+    auto* after = static_cast<const unsigned char*>(runtime_view(base)) + rec.bytes;
     std::size_t last_after = 0, first_before = canary_bytes;
     for (std::size_t i = 0; i < canary_bytes; ++i) {
       if (after[i] != canary_byte) last_after = i + 1;

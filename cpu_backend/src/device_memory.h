@@ -1,6 +1,6 @@
-// "Device" memory on the CPU: heap blocks with canary zones on both sides, tracked so that
-// kernels and copies can be checked against them (host pointers passed to kernels, swapped
-// cudaMemcpy directions, writes past the end of a buffer).
+// "Device" memory on the CPU: blocks of the arena (device_arena.h, out of host code's reach) with
+// canary zones on both sides, tracked so that kernels and copies can be checked against them (host
+// pointers passed to kernels, swapped cudaMemcpy directions, writes past the end of a buffer).
 #pragma once
 
 #include <cstddef>

@@ -9,6 +9,7 @@
 
 #include "access_checks.h"
 #include "block_scheduler.h"
+#include "device_arena.h"
 #include "device_memory.h"
 #include "error_state.h"
 #include "builtin_variables.h"
@@ -195,6 +196,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   watchdog_launch_started(state);
 
   writable_grid_dim = config.grid;
+  arena_kernels_begin();  // device memory open to the kernel, closed to host code again below
   access_checks_launch_begin(state.blocks_total * config.block.x * config.block.y * config.block.z);
   block_scheduler& scheduler = this_scheduler();
   shared_arena& arena = this_arena();
@@ -230,6 +232,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
     report_problem(problem::global_out_of_bounds, *damage + "\n  by " + describe_launch(state),
                    cudaErrorIllegalAddress);
   access_checks_launch_end();
+  arena_kernels_end();
   watchdog_launch_finished();
   state.site = nullptr;
 }

@@ -1,11 +1,14 @@
 // Memory on the CPU "device": allocations (plain, pitched, 3-D, stream-ordered, pinned and mapped
 // host memory), copies and fills in 1, 2 and 3 dimensions, symbols and pointer attributes.
-// Device memory is host heap memory tracked by device_memory.cpp, so the checks CUDA makes (a
-// device pointer where one is needed, rows that fit their pitch) are made here against that record.
+// Device memory lives in the arena (device_arena.h) and is tracked by device_memory.cpp, so the
+// checks CUDA makes (a device pointer where one is needed, rows that fit their pitch) are made here
+// against that record.
 #include <cstdio>
 #include <cstring>
 
+#include "device_arena.h"
 #include "device_memory.h"
+#include "host_writes.h"
 #include "error_state.h"
 #include "runtime_objects.h"
 #include "scanlab/cpu/runtime_api.h"
@@ -19,6 +22,26 @@ constexpr std::size_t pitch_alignment = 512;
 
 bool device_side(const void* p, std::size_t bytes) {
   return is_device_accessible_range(p, bytes) || is_global_variable(p);
+}
+
+// Every copy and fill of the runtime: through the view of device memory that is always writable
+// (device_arena.h), and recorded as the destination's writer: the host (a copy from host memory, a
+// fill), or whoever wrote the source (a device-to-device copy). A copy from a __device__ variable
+// counts as a kernel's: those are not tracked, and a wrong "host" verdict must never come of it.
+void copy_bytes(void* dst, const void* src, std::size_t bytes) {
+  std::memmove(runtime_view(dst), runtime_view(src), bytes);
+  if (!in_arena(dst)) return;
+  if (in_arena(src))
+    device_copied(arena_offset(dst), arena_offset(src), bytes);
+  else if (is_global_variable(src))
+    forget_writers(arena_offset(dst), bytes);
+  else
+    host_wrote(arena_offset(dst), bytes);
+}
+
+void fill_bytes(void* dst, int value, std::size_t bytes) {
+  std::memset(runtime_view(dst), value, bytes);
+  if (in_arena(dst)) host_wrote(arena_offset(dst), bytes);
 }
 
 // The checks of a copy of `bytes` at dst and src: CUDA rejects a device side that is not device
@@ -67,7 +90,7 @@ cudaError_t copy_2d(void* dst, std::size_t dpitch, const void* src, std::size_t 
     default: return set_error(cudaErrorInvalidMemcpyDirection);
   }
   for (std::size_t row = 0; row < height; ++row)
-    std::memmove(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
+    copy_bytes(static_cast<char*>(dst) + row * dpitch, static_cast<const char*>(src) + row * spitch, width);
   return cudaSuccess;
 }
 
@@ -75,7 +98,7 @@ cudaError_t fill_2d(void* dst, std::size_t pitch, int value, std::size_t width, 
   if (width == 0 || height == 0) return cudaSuccess;
   if (dst == nullptr || width > pitch) return set_error(cudaErrorInvalidValue);
   if (!device_side(dst, pitched_span(pitch, width, height))) return set_error(cudaErrorInvalidValue);
-  for (std::size_t row = 0; row < height; ++row) std::memset(static_cast<char*>(dst) + row * pitch, value, width);
+  for (std::size_t row = 0; row < height; ++row) fill_bytes(static_cast<char*>(dst) + row * pitch, value, width);
   return cudaSuccess;
 }
 
@@ -235,13 +258,13 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
   // A synchronous copy waits for earlier kernels, so it reports their failures.
   if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);
   if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
-  if (bytes != 0) std::memmove(dst, src, bytes);
+  if (bytes != 0) copy_bytes(dst, src, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
-  if (bytes != 0) std::memmove(dst, src, bytes);
+  if (bytes != 0) copy_bytes(dst, src, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyPeer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes) {
@@ -301,7 +324,7 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (bytes == 0) return cudaSuccess;
   if (dst == nullptr || !device_side(dst, bytes)) return set_error(cudaErrorInvalidValue);
-  std::memset(dst, value, bytes);
+  fill_bytes(dst, value, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
@@ -334,7 +357,7 @@ cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, std::size_t 
   if (symbol == nullptr) return set_error(cudaErrorInvalidSymbol);
   if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return set_error(cudaErrorInvalidMemcpyDirection);
-  if (bytes != 0) std::memmove(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, bytes);
+  if (bytes != 0) copy_bytes(static_cast<char*>(const_cast<void*>(symbol)) + offset, src, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t bytes, std::size_t offset,
@@ -342,7 +365,7 @@ cudaError_t cudaMemcpyFromSymbol(void* dst, const void* symbol, std::size_t byte
   if (symbol == nullptr) return set_error(cudaErrorInvalidSymbol);
   if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
     return set_error(cudaErrorInvalidMemcpyDirection);
-  if (bytes != 0) std::memmove(dst, static_cast<const char*>(symbol) + offset, bytes);
+  if (bytes != 0) copy_bytes(dst, static_cast<const char*>(symbol) + offset, bytes);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyToSymbolAsync(const void* symbol, const void* src, std::size_t bytes, std::size_t offset,

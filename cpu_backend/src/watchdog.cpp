@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "block_scheduler.h"
+#include "fault_handler.h"
 #include "sanitizer.h"
 
 namespace scanlab::cpu::detail {
@@ -111,7 +112,9 @@ void format_index(char* out, std::size_t size, const dim3& index, const dim3& ex
     std::snprintf(out, size, "unknown (its record was overwritten: an out-of-bounds write?)");
 }
 
-void on_crash(int sig, siginfo_t* info, void*) {
+}  // namespace
+
+void write_kernel_crash_report(int sig, siginfo_t* info) {
   launch_state* state = watched.load();
   const char* what = sig == SIGSEGV ? "segmentation fault" : sig == SIGBUS ? "bus error" : sig == SIGFPE ? "arithmetic exception" : "fatal signal";
   if (state != nullptr && state->site != nullptr) {
@@ -131,9 +134,9 @@ void on_crash(int sig, siginfo_t* info, void*) {
       (void)ignored;
     }
   }
-  signal(sig, SIG_DFL);
-  raise(sig);
 }
+
+namespace {
 
 #ifdef SCANLAB_ASAN
 void on_asan_death() {
@@ -155,19 +158,8 @@ void install_handlers() {
   sigaction(hang_signal, &hang, nullptr);
 #ifdef SCANLAB_ASAN
   __asan_set_death_callback(on_asan_death);
-#else
-  // Faults may come from a fiber's guard page (stack overflow): handle them on a stack of their own.
-  static char alternate_stack[64 * 1024];
-  stack_t ss{};
-  ss.ss_sp = alternate_stack;
-  ss.ss_size = sizeof alternate_stack;
-  sigaltstack(&ss, nullptr);
-  struct sigaction crash {};
-  crash.sa_sigaction = on_crash;
-  crash.sa_flags = SA_SIGINFO | SA_ONSTACK;
-  sigemptyset(&crash.sa_mask);
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE}) sigaction(sig, &crash, nullptr);
 #endif
+  install_fault_handler();  // crashes in kernels are named (fault_handler.cpp)
 }
 
 }  // namespace

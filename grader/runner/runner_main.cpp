@@ -266,6 +266,8 @@ int correctness(const options& o, FILE* protocol = nullptr) {
   for (int call = 1; call <= o.calls; ++call) {
     if (!on_gpu) on_gpu.emplace(lock_mode(gpu_lock::mode::shared));
     fill_output_poison(outbuf.data(), o.n);
+    // The poison is the runner's, not an output the student's host code copied in.
+    scanlab::backend::forget_writers(outbuf.data(), bytes);
     cudaDeviceSynchronize();
     cudaGetLastError();
     scanlab::backend::take_report();
@@ -295,6 +297,11 @@ int correctness(const options& o, FILE* protocol = nullptr) {
     if (scanlab::backend::is_cpu())
       std::fprintf(status, "call %d launches %llu\n", call,
                    static_cast<unsigned long long>(launches_so_far() - launches_before));
+    // A page of the output that only the host wrote (a cudaMemcpy from host memory, a cudaMemset):
+    // the scan was computed on the host and copied in. The CPU backend knows; a GPU finds nothing.
+    if (const auto copied = scanlab::backend::find_host_copied(static_cast<const float*>(outbuf.data()), o.n);
+        copied.found)
+      std::fprintf(status, "call %d host_copied %zu %zu\n", call, copied.first, copied.elements);
     if (!report.kind.empty()) {
       last_error = err != cudaSuccess ? err : cudaErrorUnknown;  // a server stops here (see serve())
       std::fprintf(status, "call %d detector %s\n", call, report.kind.c_str());

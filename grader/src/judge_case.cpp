@@ -164,6 +164,28 @@ void judge_reports(const grading_case& c, const run_record& r, const judge_conte
   }
 }
 
+// 2b. An output computed on the host and copied in: the CPU backend's runner says which call left
+// a page of the output holding only what a cudaMemcpy from host memory (or a cudaMemset) wrote.
+// n = 0 and 1 may rightly be done without a kernel, as the launch count's check allows; a call
+// that launched nothing at all is that check's (no_kernel, run_lab.cpp).
+void judge_host_copied(const grading_case& c, const run_record& r, const judge_context& ctx, case_outcome& o) {
+  if (c.n < 2 || o.launches == 0) return;
+  for (int call = 1; call <= 2 && o.passed; ++call) {
+    const std::string copied = value(r.status, fmt::format("call {} host_copied", call));
+    if (copied.empty()) continue;
+    std::size_t first = 0, elements = 0;
+    std::istringstream(copied) >> first >> elements;
+    o.call = call;
+    o.fail("host_computed_output",
+           fmt::format("the output was computed on the host and copied in: lab {} asks for a kernel", ctx.spec->id));
+    o.details.push_back(fmt::format(
+        "after the {} call of scan() (n = {}), {} of the {} output elements (from output[{}] on) hold what host code "
+        "copied in with cudaMemcpy (or set with cudaMemset), and no kernel wrote them: compute the scan in a kernel "
+        "that writes the output",
+        call_name(call), c.n, elements, c.n, first));
+  }
+}
+
 // One call's record in the runner's raw output (runner_main.cpp's call_record): the output, the
 // input and the workspace, each between its guard zones. The output's and the input's elements
 // are left out where "call K layout" says they are the first call's ("out=same") or unchanged.
@@ -308,6 +330,7 @@ case_outcome judge_run_without_findings(const grading_case& c, run_record& r, co
   if (const std::string l = value(r.status, "call 1 launches"); !l.empty()) o.launches = std::atoll(l.c_str());
   if (!judge_process(c, r, o)) return o;
   judge_reports(c, r, ctx, o);
+  judge_host_copied(c, r, ctx, o);
   // Reports name the temporary copy: show the student's path instead.
   for (std::string& d : o.details) show_student_path(d, ctx.temp_source, ctx.display);
   if (!o.passed) return o;

@@ -46,7 +46,7 @@ void build_failed(lab_result& result, const lab_job& job, const lab_plan& plan, 
 }
 
 // Grading that stopped early: the machine cannot run the code (no verdict at all), the CPU
-// backend cannot, or a right output came from the host.
+// backend cannot, or the output came from the host (no kernel launched, or one copied in).
 void stopped(lab_result& result, const lab_job& job, const lab_plan& plan, const lab_runs& runs) {
   switch (runs.stopped) {
     case lab_runs::stop::cannot_grade: return mark_cannot_grade(result, plan, runs.stop_reason);
@@ -55,6 +55,9 @@ void stopped(lab_result& result, const lab_job& job, const lab_plan& plan, const
       result.infrastructure_error = runs.stop_reason;
       return;
     case lab_runs::stop::no_kernel: result.tests = zero_tests(plan, job.rubric, "no_kernel", runs.stop_reason); return;
+    case lab_runs::stop::host_computed:
+      result.tests = zero_tests(plan, job.rubric, "host_computed_output", runs.stop_reason);
+      return;
     case lab_runs::stop::none: return;
   }
 }

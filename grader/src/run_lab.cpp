@@ -102,8 +102,9 @@ class lab_run_loop {
   }
 
   // A right output with no kernel launched: the scan ran on the host (the CPU backend counts
-  // launches; n = 0 and 1 may rightly launch nothing). Or a run that ends grading: the machine has
-  // no device, or (graded on the CPU backend) the backend cannot run the file.
+  // launches; n = 0 and 1 may rightly launch nothing); or an output the host copied in. Or a run
+  // that ends grading: the machine has no device, or (graded on the CPU backend) the backend
+  // cannot run the file.
   bool stops_grading(const grading_case& c, const case_outcome& o) {
     if (!o.cannot_grade.empty() && !plan_.gpu) {
       runs_.stopped = lab_runs::stop::cannot_grade;
@@ -118,6 +119,12 @@ class lab_run_loop {
                                       "the scan on the host. The lab asks for the scan in kernels of your own, so it "
                                       "scores zero.",
                                       plan_.display, c.n);
+    } else if (o.diagnosis == "host_computed_output") {
+      // The CPU backend's verdict, whichever backend grades: on a GPU grader its detector runs say it.
+      runs_.stopped = lab_runs::stop::host_computed;
+      runs_.stop_reason = fmt::format("{}: {} ({}). The lab asks for the scan in kernels of your own, so it scores "
+                                      "zero.",
+                                      plan_.display, o.headline, o.details.empty() ? "" : o.details.front());
     }
     return runs_.stopped != lab_runs::stop::none;
   }

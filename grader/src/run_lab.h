@@ -22,7 +22,7 @@ struct lab_runs {
   std::string cpu_build_failed;  // GPU grader: why the CPU backend's build (for its detectors) failed
   std::string gpu_busy;          // set when a device check after a killed GPU run failed
   // Grading stopped before the last case, and why (for the report):
-  enum class stop { none, cannot_grade, no_device, no_kernel } stopped = stop::none;
+  enum class stop { none, cannot_grade, no_device, no_kernel, host_computed } stopped = stop::none;
   std::string stop_reason;
   // What the CPU backend's access checks found in the lab's first small failing case (run_lab.cpp):
   // judge_lab adds it to the first failing correctness case that has none (a GPU's, say).

@@ -110,6 +110,7 @@ bool prepare(const runner_context& ctx, const case_def& c, const std::vector<flo
 // Output poisoned, workspace filled with 0xff bytes (never zero: it must be treated as garbage).
 bool poison(const runner_context&, const case_def& c, case_buffers& b, bool workspace_too, case_result& r) {
   cudaError_t e = fill_words(b.output.data(), core::output_poison_bits, c.n);
+  backend::forget_writers(b.output.data(), c.n * sizeof(float));  // the poison is ours, not host data of theirs
   if (e == cudaSuccess && workspace_too && b.workspace_bytes > 0)
     e = cudaMemset(b.workspace.data(), core::workspace_fill_byte, b.workspace_bytes);
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
@@ -243,6 +244,24 @@ bool check_buffers(const case_def& c, case_buffers& b, const std::vector<float>&
     return false;
   }
   return true;
+}
+
+// An output computed on the host and copied in (the CPU backend knows who wrote device memory;
+// a GPU finds nothing): the lab asks for a kernel. n = 0 and 1 may rightly need none.
+bool check_kernel_wrote_output(const runner_context& ctx, const case_def& c, case_buffers& b, int call,
+                               case_result& r) {
+  if (c.n < 2) return true;
+  const backend::host_copied_output copied = backend::find_host_copied(static_cast<const float*>(b.output.data()), c.n);
+  if (!copied.found) return true;
+  fail(r, fmt::format("the output was computed on the host and copied in: lab {} asks for a kernel", ctx.spec.id),
+       "compute the scan in a kernel that writes the output: cudaMemcpy moves data, and a kernel that runs beside "
+       "a host loop does not make the loop's result the kernel's",
+       call);
+  r.details.push_back(fmt::format("after call {} of scan(), {} of the {} output elements (from output[{}] on) hold "
+                                  "what host code copied in with cudaMemcpy (or set with cudaMemset); no kernel "
+                                  "wrote them",
+                                  call, copied.elements, c.n, copied.first));
+  return false;
 }
 
 std::vector<float> download_output(const case_def& c, case_buffers& b) {
@@ -466,6 +485,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     }
     if (!called) break;
     if (!check_buffers(c, b, input, call, r)) break;
+    if (!check_kernel_wrote_output(ctx, c, b, call, r)) break;
     core::output_checker checker(ctx.spec, c.n, c.data);
     cudaError_t e = for_each_chunk(static_cast<const float*>(b.output.data()), c.n,
                                    [&](const float* chunk, std::size_t first, std::size_t count) {

@@ -225,4 +225,10 @@ std::string hint_for_crash(int call, bool has_workspace) {
          "(BACKEND=cpu-asan shows the line)";
 }
 
+std::string hint_for_host_access() {
+  return "host code cannot read or write memory from cudaMalloc (on a GPU it is a segmentation fault): copy "
+         "what you want to look at to the host with cudaMemcpy(..., cudaMemcpyDeviceToHost), and write the output "
+         "from a kernel";
+}
+
 }  // namespace scanlab::harness

@@ -30,5 +30,7 @@ std::string hint_for_changing_result();
 // For a process that crashed (CPU backend) in call `call` of scan() (0: outside scan()), with or
 // without a workspace (filled with 0xff bytes before the first call).
 std::string hint_for_crash(int call, bool has_workspace);
+// Host code read or wrote device memory (the CPU backend stops it, as a GPU would crash).
+std::string hint_for_host_access();
 
 }  // namespace scanlab::harness

@@ -27,6 +27,7 @@
 #ifdef SCANLAB_BACKEND_CPU
 #include <cuda_runtime.h>
 
+#include "scanlab/cpu/control.h"
 #include "scanlab/cpu/launch.h"
 #endif
 
@@ -42,6 +43,7 @@ struct crash_state {
   std::string prefix, replay;
   bool has_workspace = false;
   std::string text[3];  // prepared per phase: a signal handler must not allocate
+  std::string host_access_text[3];  // the same, when host code touched device memory
   struct buffer {
     const char* name;
     const unsigned char* base;
@@ -55,6 +57,13 @@ std::string crash_headline(int phase) {
   return phase == 0 ? "the process crashed between the calls of scan(), while the harness checked the buffers"
                     : fmt::format("the process crashed in call {} of scan(){}", phase,
                                   phase == 2 ? " (the first call was right)" : "");
+}
+
+// Host code read or wrote memory from cudaMalloc (the CPU backend's report below names the line).
+std::string host_access_headline(int phase) {
+  return phase == 0 ? "host code touched device memory between the calls of scan() (the line is named below)"
+                    : fmt::format("host code touched device memory in call {} of scan() (the line is named below)",
+                                  phase);
 }
 
 std::string crash_text(const std::string& headline, const std::string& hint) {
@@ -78,9 +87,13 @@ struct sigaction previous_actions[3];
 constexpr int crash_signals[3] = {SIGSEGV, SIGBUS, SIGFPE};
 
 void on_crash(int sig, siginfo_t* info, void* context) {
+  // The backend's own bookkeeping (a kernel's first write to a page the host wrote): no crash.
+  if (sig == SIGSEGV && scanlab::cpu::resolve_device_memory_fault(info != nullptr ? info->si_addr : nullptr)) return;
   if (crash.armed.exchange(false)) {
     const int phase = crash.phase.load();
-    const std::string& t = crash.text[phase < 0 || phase > 2 ? 0 : phase];
+    const bool host_access =
+        sig == SIGSEGV && scanlab::cpu::host_touched_device_memory(info != nullptr ? info->si_addr : nullptr);
+    const std::string& t = (host_access ? crash.host_access_text : crash.text)[phase < 0 || phase > 2 ? 0 : phase];
     write_all(1, t.data(), t.size());
   }
   // Then the CPU backend's report (kernel, block, thread) and the default action.
@@ -180,8 +193,10 @@ void arm_crash_report(const std::string& prefix, const std::string& replay, bool
   crash.prefix = prefix;
   crash.replay = replay;
   crash.has_workspace = has_workspace;
-  for (int phase = 0; phase < 3; ++phase)
+  for (int phase = 0; phase < 3; ++phase) {
     crash.text[phase] = crash_text(crash_headline(phase), hint_for_crash(phase, has_workspace));
+    crash.host_access_text[phase] = crash_text(host_access_headline(phase), hint_for_host_access());
+  }
   crash.phase.store(0);
   for (auto& b : crash.buffers) b.base = nullptr;
   crash.armed.store(true);

@@ -3,6 +3,7 @@
 // controls report that they are unavailable and the detectors report nothing.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,5 +45,17 @@ std::vector<access_finding> take_access_findings();
 bool set_access_trace(bool on);
 std::string take_access_trace_json();
 void set_watchdog_seconds(double seconds);
+
+// An output computed on the host and copied in (the CPU backend; a GPU cannot tell, and finds
+// nothing): device memory remembers whether a cudaMemcpy from host memory or a cudaMemset wrote it
+// last, rather than a kernel. A harness forgets the writers of the output after poisoning it, and
+// after the call asks about the output. A kernel that writes part of a page counts for the page.
+struct host_copied_output {
+  bool found = false;         // on some page of the output every element holds what the host wrote
+  std::size_t first = 0;      // that page's first element of the output
+  std::size_t elements = 0;   // elements of the whole output that hold what the host wrote
+};
+void forget_writers(const void* device, std::size_t bytes);
+host_copied_output find_host_copied(const float* device, std::size_t n);
 
 }  // namespace scanlab::backend

@@ -2,6 +2,7 @@
 // Lab code never includes this; harnesses and tests do (through scanlab/backend.h).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -78,6 +79,37 @@ std::vector<access_finding> take_access_findings();
 bool set_access_trace(bool on);
 // The trace since the last call, as JSON (cpu_backend/src/access_trace.cpp writes it).
 std::string take_access_trace_json();
+
+// Device memory and host code. Memory from cudaMalloc is out of host code's reach, as on a GPU: a
+// host read or write of it ends the process with a report naming the line (outside kernels its
+// pages are inaccessible). The runtime API (copies, fills, kernels) reaches it, and so may trusted
+// code, through host_view.
+//
+// The address through which trusted host code (a harness, a test) may read and write the device
+// memory at `device` (the pointer itself for any other memory).
+void* host_view(const void* device);
+template <class T>
+T* host_view(T* device) {
+  return static_cast<T*>(host_view(static_cast<const void*>(device)));
+}
+// Which device memory holds what the host put there (a cudaMemcpy from host memory, a cudaMemset)
+// rather than what a kernel wrote. Kernel writes are seen a page at a time: a kernel that writes
+// a word of a page is taken to have written the whole page.
+// Forgets the writers of [device, device + bytes) (a harness, after poisoning the output).
+void forget_writers(const void* device, std::size_t bytes);
+struct host_written {
+  std::size_t bytes = 0;       // bytes of the range that still hold what the host wrote
+  bool whole_page = false;     // true when on some page every byte of the range is such a byte
+  std::size_t first_byte = 0;  // the first byte of the first such page, from the range's start
+};
+host_written find_host_written(const void* device, std::size_t bytes);
+// For a program's own SIGSEGV handler installed in front of the backend's: true when the fault at
+// `address` was the backend's bookkeeping (a kernel's first write to a page the host wrote), now
+// resolved: the handler must return at once and the access runs again.
+bool resolve_device_memory_fault(const void* address);
+// True when a fault at `address` is host code touching device memory (the backend's handler then
+// names the line): for such a handler's own words about the crash.
+bool host_touched_device_memory(const void* address);
 
 struct statistics {
   std::uint64_t fiber_switches = 0;
