@@ -61,4 +61,41 @@ for round in 1; do
       >>"$D/summary.txt"
   done
 done
+# 4. Issue 38 on the GPU, jailed: the timing exploits (tests/grader/timing_exploits, each
+#    expect.json's performance score and message) and the host-computed output of the known-wrong
+#    submissions named host_* (the CPU backend's detector runs of the default rubric decide).
+S=$(date +%s)
+timeout -k 10 300 "$scanlab" grade --batch tests/grader/timing_exploits --lab 2 --out "$D/timing" --backend gpu \
+  --jobs 8 --seed 38 >"$D/timing.log" 2>&1
+echo "timing exploits, jailed: exit $?, $(( $(date +%s) - S )) s" >>"$D/summary.txt"
+rm -rf "$D/hostbatch" && mkdir -p "$D/hostbatch"
+cp -r tests/grader/submissions/host_* "$D/hostbatch/"
+S=$(date +%s)
+timeout -k 10 300 "$scanlab" grade --batch "$D/hostbatch" --out "$D/host" --backend gpu --jobs 8 --seed 38 \
+  >"$D/host.log" 2>&1
+echo "host_* submissions, jailed: exit $?, $(( $(date +%s) - S )) s" >>"$D/summary.txt"
+python3 - "$D" >>"$D/summary.txt" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+def tests(folder, name, lab=2):
+    p = os.path.join(d, folder, name + ".json")
+    labs = json.load(open(p))["extra_data"]["result"]["labs"] if os.path.exists(p) else []
+    return [t for l in labs if l["id"] == lab for t in l["tests"]]
+for name in sorted(os.listdir("tests/grader/timing_exploits")):
+    e = os.path.join("tests/grader/timing_exploits", name, "expect.json")
+    if not os.path.exists(e):
+        continue
+    want = json.load(open(e))
+    perf = [t for t in tests("timing", name) if t["kind"] == "performance"]
+    got = perf[0] if perf else {}
+    ok = perf and abs(got["score"] - want["performance_score"]) < 1e-9 and want["contains"] in got["output"]
+    print(f"timing {name}: {got.get('score')}/{got.get('max_score')} {got.get('diagnosis')} "
+          f"{'as expected' if ok else 'NOT AS EXPECTED'}: {got.get('output', '').splitlines()[:1]}")
+for name in sorted(os.listdir(os.path.join(d, "hostbatch"))):
+    want = json.load(open(os.path.join(d, "hostbatch", name, "expect.json")))
+    found = [t for t in tests("host", name, want["lab"]) if t["kind"] == want["test"]]
+    got = found[0] if found else {}
+    ok = found and got["diagnosis"] == want["diagnosis"] and want["contains"] in got["output"]
+    print(f"host {name}: {want['test']} {got.get('diagnosis')} {'as expected' if ok else 'NOT AS EXPECTED'}")
+PY
 cat "$D/summary.txt"
