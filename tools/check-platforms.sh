@@ -76,10 +76,23 @@ ensure_root() {  # suite dir
     echo "student ALL=(ALL) NOPASSWD: ALL" > /etc/sudoers.d/student'
 }
 
-# Runs a command in the root with /proc, /dev and /sys mounted. The root is entered with
-# bubblewrap (a mount namespace and pivot_root, the host's /proc bound as it is), not chroot: the
-# labs' jail (tools/scanlab-jail) makes a user namespace, which the kernel refuses to a chrooted
-# process. Without bubblewrap here: chroot, and the labs run with NO_JAIL=1 (said in the log).
+# The root as the root of a private mount namespace (pivot_root, not chroot): the labs' jail
+# (tools/scanlab-jail) makes a user namespace, which the kernel refuses to a chrooted process, and
+# bubblewrap, which would do this too, sets no_new_privs, under which the user's sudo cannot run.
+# Runs in `unshare --mount`: the mounts vanish with it.
+pivot_into() {  # dir command...
+  local dir=$1; shift
+  mount --make-rprivate /
+  mount --rbind "$dir" "$dir"
+  mount --rbind /proc "$dir/proc"
+  mount --rbind /dev "$dir/dev"
+  mount --rbind /sys "$dir/sys"
+  mount -t tmpfs tmpfs "$dir/dev/shm"
+  cd "$dir" && mkdir -p .old-root && pivot_root . .old-root && umount -l /.old-root && rmdir /.old-root &&
+    exec "$@"
+}
+
+# Runs a command in the root with /proc, /dev and /sys mounted.
 in_root() {  # dir user command
   local dir=$1 user=$2 cmd=$3
   cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
@@ -90,28 +103,14 @@ in_root() {  # dir user command
     cp /usr/local/share/ca-certificates/*.crt "$dir/usr/local/share/ca-certificates/"
     cp -L /etc/ssl/certs/ca-certificates.crt "$dir/etc/ssl/certs/ca-certificates.crt" 2>/dev/null || true
   fi
-  local enter=() jail_env=()
-  if command -v bwrap >/dev/null; then
-    enter=(bwrap --bind "$dir" / --dev-bind /dev /dev --bind /proc /proc --bind /sys /sys --tmpfs /dev/shm --)
-  else
-    echo "check-platforms: no bubblewrap on this machine: chroot, and the labs run with NO_JAIL=1"
-    mount --bind /proc "$dir/proc" || { echo "check-platforms: cannot mount in $dir (not root?)"; return 3; }
-    mount --bind /dev "$dir/dev"; mount --bind /dev/pts "$dir/dev/pts"
-    mount --bind /sys "$dir/sys"; mount -t tmpfs tmpfs "$dir/dev/shm" 2>/dev/null || true
-    enter=(chroot "$dir")
-    jail_env=(SCANLAB_NO_JAIL=1)
-  fi
+  local enter=(unshare --mount --fork bash -c "$(declare -f pivot_into); pivot_into \"\$@\"" pivot_into "$dir")
   local rc=0
   if [[ $user == root ]]; then
-    "${enter[@]}" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb LANG=C.UTF-8 "${jail_env[@]}" \
+    "${enter[@]}" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb LANG=C.UTF-8 \
       /bin/bash -lc "$cmd" || rc=$?
   else
     "${enter[@]}" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb LANG=C.UTF-8 \
-      /bin/su - "$user" -c "${jail_env[*]:+export ${jail_env[*]}; }$cmd" || rc=$?
-  fi
-  if [[ ${enter[0]} == chroot ]]; then
-    umount "$dir/dev/shm" 2>/dev/null || true
-    umount "$dir/sys" "$dir/dev/pts" "$dir/dev" "$dir/proc"
+      /bin/su - "$user" -c "$cmd" || rc=$?
   fi
   return $rc
 }
