@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # make_package.sh OUT_DIR: build OUT_DIR/scanlab-autograder.zip, the Gradescope autograder.
 # Zip layout (Gradescope unpacks it into /autograder/source): setup.sh, run_autograder,
-# config.sh, map_submission.py at the top, the scanlab tree (minus package-exclude.txt) in
-# scanlab/. `make gradescope-package` calls this.
+# config.sh, map_submission.py at the top, the scanlab tree in scanlab/: what
+# grader/release/exclude.txt lets out to a grading package (`scanlab release --package grading`,
+# as the PrairieLearn image), so the two packages and the student release share one list.
+# `make gradescope-package` calls this.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -14,8 +16,9 @@ zip="$out/scanlab-autograder.zip"
 rm -rf "$stage"
 mkdir -p "$stage"
 
-python3 "$root/grader/release/scanlab-release" --source "$root" --exclude "$here/package-exclude.txt" \
-  --keep-rubric-secrets --quiet "$stage/scanlab"
+# --force: the stage is new, and a leak report then says "run again", not an option make lacks.
+python3 "$root/grader/release/scanlab-release" --source "$root" --package grading \
+  --keep-rubric-secrets --force --quiet "$stage/scanlab"
 rm -f "$stage/scanlab/.scanlab-release"
 install -m 755 "$here/setup.sh" "$here/run_autograder" "$here/map_submission.py" "$stage/"
 install -m 644 "$here/config.sh" "$stage/"
