@@ -1,5 +1,7 @@
 #include "reports.h"
 
+#include "handoff.h"
+
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -440,6 +442,9 @@ std::string csv_summary(const std::vector<submission_result>& all) {
 
 bool write_atomically(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
+  // A descriptor the caller opened (/dev/fd/N): written in place, since there is no folder to
+  // rename in, and the caller reads it only after this process has ended.
+  if (const int fd = handoff_descriptor(path); fd >= 0) return write_handoff(fd, path, content);
   const fs::path target(path);
   std::error_code ec;
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
