@@ -24,6 +24,8 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+import open_copy
+
 SKIP = 77
 
 
@@ -388,35 +390,31 @@ def run_pl(o, job, env=None):
         return json.load(f), p
 
 
-def folder_closed_to_others(o):
-    """The first folder on the way to the checkout or to bin/ that a user who is neither its owner
-    nor in its group cannot enter (a home folder of mode 700, say), or None. Grading as `nobody`
-    from such a checkout cannot work: that user cannot read the build."""
-    for path in (o.source, os.path.dirname(os.path.abspath(o.scanlab))):
-        p = os.path.abspath(path)
-        while True:
-            if not os.stat(p).st_mode & stat.S_IXOTH:
-                return p
-            parent = os.path.dirname(p)
-            if parent == p:
-                break
-            p = parent
-    return None
+def as_grading_user_can_read(test):
+    """Runs test(o) with a grader the grading user (`nobody`) can read. From a checkout others
+    cannot enter (a home folder of mode 700, `mktemp -d`) that is a copy of the grader in an open
+    folder (open_copy.py), as the platforms install it; elsewhere the checkout itself."""
+    def wrapped(o):
+        closed = open_copy.closed_folder(o.source, os.path.dirname(os.path.abspath(o.scanlab)))
+        if os.geteuid() != 0 or closed is None:
+            return test(o)
+        print(f"note: nobody cannot enter {closed}: grading from an open copy of the grader")
+        copy = tempfile.mkdtemp(prefix="scanlab-open-grader-")
+        try:
+            staged = argparse.Namespace(**vars(o))
+            staged.source, staged.scanlab = open_copy.open_copy(o.source, o.scanlab, copy)
+            staged.rubric = os.path.join(staged.source, "tests", "grader", "rubric.json")
+            return test(staged)
+        finally:
+            shutil.rmtree(copy, ignore_errors=True)
+    wrapped.__doc__ = test.__doc__
+    return wrapped
 
 
-def skip_if_nobody_cannot_enter(o, platform):
-    closed = folder_closed_to_others(o) if os.geteuid() == 0 else None
-    if closed:
-        print(f"SKIPPED: {platform}'s entry script grades as nobody here, and nobody cannot enter {closed} "
-              "(the checkout's folder); run this test from a checkout other users can read")
-    return closed is not None
-
-
+@as_grading_user_can_read
 def test_prairielearn(o):
     """grader/prairielearn/run.sh as PrairieLearn runs it: a job folder mounted at /grade (here a
     temporary folder, SCANLAB_GRADE_ROOT), no network, results.json in PrairieLearn's format."""
-    if skip_if_nobody_cannot_enter(o, "PrairieLearn"):
-        return SKIP
     root = fresh(tempfile.mkdtemp(prefix="scanlab-pl-"))
     os.chmod(root, 0o755)
     try:
@@ -589,6 +587,7 @@ struct probe {
 """
 
 
+@as_grading_user_can_read
 def test_gradescope(o):
     """run_autograder in Gradescope's folder layout, twice. Jailed (the default): the probe in the
     upload tries to forge results.json and change the autograder's files and gets nothing. With
@@ -596,8 +595,6 @@ def test_gradescope(o):
     (nobody here, so the test adds no account), which can change none of the autograder's files,
     and the probe's uid reaches the test (a jailed probe has no way out to tell it). Both
     results.json follow Gradescope's spec (grader/gradescope/results.schema.json)."""
-    if skip_if_nobody_cannot_enter(o, "Gradescope"):
-        return SKIP
     privileged = os.geteuid() == 0
     for jailed in (True, False):
         uids = gradescope_run(o, jailed, strict=jailed or privileged)
