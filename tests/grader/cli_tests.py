@@ -86,8 +86,19 @@ def validate_json(o, schema, path):
 
 
 def validate_junit(o, path):
-    rc, text = with_module("lxml", VALIDATE_XML, os.path.join(o.source, "grader", "schemas", "junit.xsd"), path)
-    check(rc == 0, f"{path} does not follow grader/schemas/junit.xsd:\n{text}")
+    """Against scanlab's own schema, Jenkins xunit's junit-10.xsd and Maven Surefire's schema
+    (tests/grader/schemas/, written from their published definitions). Surefire's is a schema of
+    one <testsuite> per file: each suite is checked as a document of its own."""
+    for schema in (("grader", "schemas", "junit.xsd"), ("tests", "grader", "schemas", "xunit-junit-10.xsd")):
+        rc, text = with_module("lxml", VALIDATE_XML, os.path.join(o.source, *schema), path)
+        check(rc == 0, f"{path} does not follow {'/'.join(schema)}:\n{text}")
+    surefire = os.path.join(o.source, "tests", "grader", "schemas", "surefire-test-report.xsd")
+    with tempfile.TemporaryDirectory() as folder:
+        for i, suite in enumerate(ET.parse(path).getroot().findall("testsuite")):
+            single = os.path.join(folder, f"suite{i}.xml")
+            ET.ElementTree(suite).write(single, encoding="UTF-8", xml_declaration=True)
+            rc, text = with_module("lxml", VALIDATE_XML, surefire, single)
+            check(rc == 0, f"suite {suite.get('name')} of {path} does not follow Surefire's schema:\n{text}")
 
 
 def check_junit(o, path, results):
@@ -97,22 +108,30 @@ def check_junit(o, path, results):
     root = ET.parse(path).getroot()
     cases = root.iter("testcase")
     by_name = {}
+    check(root.get("skipped") is None, "skipped on <testsuites> (the xunit plugin's schema has none)")
+    suite_props = {}
     for suite in root.findall("testsuite"):
         for attr in ("tests", "failures", "errors", "skipped"):
             check(suite.get(attr) is not None, f"suite {suite.get('name')} lacks {attr}")
+        suite_props[suite.get("name")] = {p.get("name"): p.get("value") for p in suite.iter("property")}
+        times = [float(c.get("time")) for c in suite.findall("testcase")]
+        check(abs(sum(times) - float(suite.get("time"))) < 0.002 * (len(times) + 1),
+              f"suite {suite.get('name')}: its cases' times add up to {sum(times):.3f}, not {suite.get('time')}")
         for case in suite.findall("testcase"):
             by_name[(suite.get("name"), case.get("name"))] = case
+            check(case.find("properties") is None, f"{case.get('name')}: <properties> inside <testcase>")
     for case in root.iter("testcase"):
         check(case.get("time") is not None, f"test case {case.get('name')} has no time")
         check(not re.search(r"\d+\.\d\d */ *\d", case.get("name")), f"a score in a test name: {case.get('name')}")
-        props = {p.get("name"): p.get("value") for p in case.iter("property")}
-        check("score" in props and "max_score" in props, f"{case.get('name')}: no score properties")
     for r in results:
         for lab in r["labs"]:
             for t in lab["tests"]:
-                case = by_name.get((f"{r['submission']}.{lab['name']}", t["name"]))
+                suite = f"{r['submission']}.{lab['name']}"
+                case = by_name.get((suite, t["name"]))
                 check(case is not None, f"no test case {t['name']} for {r['submission']}")
-                props = {p.get("name"): p.get("value") for p in case.iter("property")}
+                props = {k[:-len(f" [{t['name']}]")]: v for k, v in suite_props[suite].items()
+                         if k.endswith(f" [{t['name']}]")}
+                check("score" in props and "max_score" in props, f"{t['name']}: no score properties")
                 check(abs(float(props["score"]) - t["score"]) < 0.006, f"{t['name']}: score {props['score']}")
                 state = props["state"]
                 outcome = [c.tag for c in case if c.tag in ("failure", "error", "skipped")]
