@@ -26,6 +26,9 @@ import xml.etree.ElementTree as ET
 
 import open_copy
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "platforms"))
+import submissions  # noqa: E402  (the platform tests' submissions, shared with platforms/)
+
 SKIP = 77
 
 
@@ -372,7 +375,7 @@ def network_free(command):
     return command, False
 
 
-def pl_job(o, root, files, data=None):
+def pl_job(o, root, files, data=None, jail=True):
     """A PrairieLearn job folder: student/, tests/ (the example question's), data/data.json, results/."""
     job = fresh(os.path.join(root, "grade"))
     os.chmod(job, 0o755)
@@ -385,6 +388,8 @@ def pl_job(o, root, files, data=None):
     with open(os.path.join(job, "tests", "scanlab.json"), encoding="utf-8") as f:
         config = json.load(f)
     config["rubric"] = "tests/grader/rubric.json"  # the self-tests' small sizes
+    if not jail:
+        config["jail"] = False
     with open(os.path.join(job, "tests", "scanlab.json"), "w", encoding="utf-8") as f:
         json.dump(config, f)
     os.makedirs(os.path.join(job, "data"))
@@ -466,8 +471,29 @@ def test_prairielearn(o):
             check(data["gradable"] is False and "cannot grade this here" in data["message"],
                   f"GPU-only file: gradable {data['gradable']}, message {data['message'][:300]!r}")
             check("compile error" not in data["message"].replace("not a compile error", ""), "reads as a compile error")
+        pl_platform_submissions(o, root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def pl_platform_submissions(o, root):
+    """The submissions every platform test grades (platforms/submissions.py) but the reference,
+    graded above: a compile error, libcu++, and (as root, so that it runs as nobody) the forger,
+    jailed and with "jail": false."""
+    problems = []
+    results = os.path.join(root, "grade", "results")
+    for name, text, judge in submissions.cases(o.source, results, submissions.PRAIRIELEARN_FULL):
+        if name == "correct" or (name == "forging" and os.geteuid() != 0):
+            continue
+        for jail in ((True, False) if name == "forging" else (True,)):
+            data, _ = run_pl(o, pl_job(o, root, {"scan.cu": text}, jail=jail))
+            text_seen = data.get("message", "") + "".join(t.get("name", "") + "\n" + t.get("output", "") + t.get("message", "")
+                                                          for t in data.get("tests", []))
+            problem = judge(data.get("score"), text_seen)
+            print(f"{name} ({'jailed' if jail else 'jail false'}): score {data.get('score')}" + (f": {problem}" if problem else ""))
+            if problem:
+                problems.append(f"{name}: {problem}")
+    check(not problems, "; ".join(problems))
 
 
 def resume_batch(o, batch):
