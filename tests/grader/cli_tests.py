@@ -490,10 +490,39 @@ def pl_platform_submissions(o, root):
             text_seen = data.get("message", "") + "".join(t.get("name", "") + "\n" + t.get("output", "") + t.get("message", "")
                                                           for t in data.get("tests", []))
             problem = judge(data.get("score"), text_seen)
+            if name == "broken" and data.get("gradable") is not True:
+                problem = "a compile error is not gradable (the README says it is)"
             print(f"{name} ({'jailed' if jail else 'jail false'}): score {data.get('score')}" + (f": {problem}" if problem else ""))
             if problem:
                 problems.append(f"{name}: {problem}")
     check(not problems, "; ".join(problems))
+
+
+def test_map_submission(o):
+    """map_submission.py on a repository upload (labs/lab1-naive/scan.cu, lab2-..., lab3-...):
+    each file is its folder's lab, whichever labs the assignment grades; a lab not graded is
+    named as such, never "no lab named" nor "also for lab 2"."""
+    work = fresh(os.path.join(o.work, "map-submission"))
+    upload = os.path.join(work, "upload", "repo", "labs")
+    for lab in ("lab1-naive", "lab2-kogge-stone", "lab3-double-buffer"):
+        shutil.copytree(os.path.join(o.source, "labs", lab), os.path.join(upload, lab))
+    script = os.path.join(o.source, "grader", "gradescope", "map_submission.py")
+    expected = {"2": {"2": "repo/labs/lab2-kogge-stone/scan.cu"},
+                "2 3": {"2": "repo/labs/lab2-kogge-stone/scan.cu", "3": "repo/labs/lab3-double-buffer/scan.cu"},
+                "": {"1": "repo/labs/lab1-naive/scan.cu", "2": "repo/labs/lab2-kogge-stone/scan.cu",
+                     "3": "repo/labs/lab3-double-buffer/scan.cu"}}
+    for labs, mapping in expected.items():
+        out, report = fresh(os.path.join(work, "out")), os.path.join(work, "report.json")
+        p = run([sys.executable, script, "--labs-dir", os.path.join(o.source, "labs"), "--labs", labs,
+                 "--report", report, os.path.join(work, "upload"), out])
+        check(p.returncode == 0, f"--labs '{labs}': exit {p.returncode}")
+        with open(report, encoding="utf-8") as f:
+            got = json.load(f)
+        check(got["mapping"] == mapping, f"--labs '{labs}': mapping {got['mapping']}, expected {mapping}")
+        notes = "\n".join(got["notes"])
+        check("no lab named" not in notes and "also for lab" not in notes, f"--labs '{labs}': {notes}")
+        if "1" not in mapping:
+            check("this assignment does not grade lab 1" in notes, f"--labs '{labs}': lab 1's file not named: {notes}")
 
 
 def resume_batch(o, batch):
@@ -778,6 +807,7 @@ TESTS = {
     "gpu-without-gpu": test_gpu_without_gpu,
     "prairielearn": test_prairielearn,
     "gradescope": test_gradescope,
+    "map-submission": test_map_submission,
 }
 
 
