@@ -1,6 +1,7 @@
 """The submissions every platform test grades (lab 2, tests/grader/rubric.json): what each is and
 what it must score. A platform's test uploads each and compares the score it reports."""
 import os
+import re
 
 LAB = 2
 GRADESCOPE_FULL = 9.0  # lab 2's points under tests/grader/rubric.json on the CPU backend (no performance)
@@ -35,7 +36,11 @@ def cases(source, results_folder, full_score):
     def compile_error(score, text):
         if score != 0:
             return f"score {score}, expected 0"
-        return None if "does not compile" in text else "the report does not say the file does not compile"
+        if "does not compile" not in text:
+            return "the report does not say the file does not compile"
+        # The "Not run here" list names each test's reason on one line: the compiler's, not a cut.
+        cut = re.search(r"^- lab \d+: .*does not compile:\s*$", text, re.M)
+        return f"a line cut after its colon: {cut.group(0)!r}" if cut else None
 
     def not_forged(score, text):
         if "FORGED" in text:
