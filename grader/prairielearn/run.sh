@@ -100,7 +100,9 @@ for lab in $labs; do args+=(--lab "$lab"); done
 [ "$rubric" != - ] && args+=(--rubric "$TREE/$rubric")
 [ "$jail" = off ] && args+=(--no-jail)
 unset SCANLAB_GRADER_SEED
-(cd "$out" && HOME="$out" TMPDIR="$out/tmp" "${run_as[@]}" "$SCANLAB" "${args[@]}" 3>"$handoff/results.json")
+# The prelude the image precompiled next to the grader (used only when root owns it).
+(cd "$out" && HOME="$out" TMPDIR="$out/tmp" SCANLAB_PCH_SEED="$(dirname "$SCANLAB")/../pch-seed" \
+   "${run_as[@]}" "$SCANLAB" "${args[@]}" 3>"$handoff/results.json")
 rc=$?
 echo "scanlab grader: scanlab grade exited with $rc"
 if [ ! -s "$handoff/results.json" ]; then

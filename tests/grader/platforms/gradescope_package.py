@@ -158,6 +158,11 @@ def main():
             env={"SCANLAB_AUTOGRADER_ROOT": root, "SCANLAB_SKIP_APT": "1", "SCANLAB_GRADE_USER": "nobody"},
             timeout=3600)
     check(p.returncode == 0, f"setup.sh failed (exit {p.returncode})")
+    # The prelude precompiled into the image, where the grading user may read but not write it.
+    seed = os.path.join(root, "source", "scanlab", "build", "pch-seed", "pch")
+    headers = [os.path.join(b, f) for b, _, fs in os.walk(seed) for f in fs if f.endswith(".gch")]
+    check(headers, "setup.sh precompiled no prelude (build/pch-seed)")
+    check(all(not os.stat(h).st_mode & 0o022 for h in headers), "the precompiled prelude is writable by others")
     privileged = os.geteuid() == 0
     problems = []
     for name, text, judge in submissions.cases(o.source, os.path.join(root, "results"), submissions.GRADESCOPE_FULL):
