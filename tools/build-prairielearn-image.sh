@@ -8,6 +8,7 @@
 #
 #   SCANLAB_DEBIAN_ROOT  where the Debian 12 root is made (default /var/tmp/scanlab-debian12-root)
 #   SCANLAB_PODMAN_ISOLATION  podman build's --isolation (chroot where containers cannot start)
+#   SCANLAB_BUILD_CA_FILE  a CA bundle for pip behind a proxy that signs its own certificates
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 image=${1:-scanlab-prairielearn}
@@ -26,6 +27,11 @@ if ! podman image exists "$base"; then
 fi
 # SCANLAB_PODMAN_ISOLATION=chroot runs the RUN steps without an OCI runtime (buildah's chroot
 # isolation), where the runtime cannot start containers (crun: "cgroups in hybrid mode").
-podman build ${SCANLAB_PODMAN_ISOLATION:+--isolation="$SCANLAB_PODMAN_ISOLATION"} --build-arg BASE="$base" \
+# SCANLAB_BUILD_CA_FILE: a CA bundle pip needs behind a proxy that signs its own certificates,
+# mounted for the build only (the Dockerfile's PIP_CERT).
+ca=()
+[ -z "${SCANLAB_BUILD_CA_FILE:-}" ] ||
+  ca=(-v "$SCANLAB_BUILD_CA_FILE:/run/scanlab-build-ca.crt:ro" --build-arg PIP_CERT=/run/scanlab-build-ca.crt)
+podman build ${SCANLAB_PODMAN_ISOLATION:+--isolation="$SCANLAB_PODMAN_ISOLATION"} --build-arg BASE="$base" "${ca[@]}" \
   -f "$root/grader/prairielearn/Dockerfile" -t "$image" "$root"
 echo "build-prairielearn-image: built $image on $base"
