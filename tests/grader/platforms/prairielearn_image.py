@@ -9,7 +9,7 @@ tools/build-prairielearn-image.sh builds grader/prairielearn/Dockerfile on a Deb
 by debootstrap (no Docker Hub); then for each submission of submissions.py a job folder
 (student/, tests/scanlab.json of the example question, data/data.json, results/) is mounted at
 /grade of a container without network (`podman run --network=none`; where podman cannot start
-containers, bwrap runs the image's root as one: own mount, network and PID namespaces) running
+containers, unshare runs the image's root as one: own mount, network and PID namespaces) running
 /grader/run.sh, and
 results.json is judged: the correct and the libcu++ file 1.0, the compile error 0.0, the forger
 its own score. Exit 0 passed, 1 failed, 77 skipped (not root, or no podman or debootstrap).
@@ -36,13 +36,14 @@ def run_job(image, job, runtime):
     try:
         root = subprocess.run(["podman", "mount", container], capture_output=True, text=True, check=True).stdout.strip()
         os.makedirs(os.path.join(root, "grade"), exist_ok=True)
-        # As root, with root's capabilities (run.sh switches to the grading user itself); the
-        # image's own PATH; /tmp a fresh tmpfs, as a container's.
-        command = ["bwrap", "--bind", root, "/", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
-                   "--bind", job, "/grade", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-                   "--die-with-parent", "--cap-add", "ALL", "--clearenv",
-                   "--setenv", "PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-                   "--setenv", "HOME", "/root", "/grader/run.sh"]
+        # As root (run.sh switches to the grading user itself), in new mount, PID and network
+        # namespaces, the image's root made the root with pivot_root, not chroot: the grader's jail
+        # (bubblewrap) may create user namespaces only where the root is its mount namespace's.
+        script = ("set -e; r=$1; mount --make-rprivate /; mount --bind \"$r\" \"$r\"; mount --bind \"$2\" \"$r/grade\"; "
+                  "mount -t proc proc \"$r/proc\"; mount --rbind /dev \"$r/dev\"; mount -t tmpfs tmpfs \"$r/tmp\"; "
+                  "cd \"$r\"; mkdir -p .oldroot; pivot_root . .oldroot; umount -l /.oldroot; rmdir /.oldroot; "
+                  "exec env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root /grader/run.sh")
+        command = ["unshare", "--mount", "--pid", "--fork", "--net", "--ipc", "--uts", "sh", "-c", script, "sh", root, job]
         return subprocess.run(command, capture_output=True, text=True, timeout=900)
     finally:
         subprocess.run(["podman", "rm", "-f", container], capture_output=True)
@@ -57,7 +58,7 @@ def main():
     if not o.no_build and os.environ.get("SCANLAB_SLOW_TESTS") != "1":
         print("SKIPPED: building the image takes 15-30 minutes; SCANLAB_SLOW_TESTS=1 runs it")
         return SKIP
-    missing = [t for t in ("podman", "debootstrap", "bwrap") if not shutil.which(t)]
+    missing = [t for t in ("podman", "debootstrap", "unshare") if not shutil.which(t)]
     if os.geteuid() != 0 or missing:
         print(f"SKIPPED: {'not root' if os.geteuid() != 0 else ', '.join(missing) + ' not installed'}")
         return SKIP
@@ -79,11 +80,11 @@ def main():
             with open(os.path.join(job, "data", "data.json"), "w", encoding="utf-8") as f:
                 json.dump({"params": {}, "submitted_answers": {}, "gradable": True}, f)
             p = run_job(o.image, job, runtime)
-            if runtime == "podman" and "OCI runtime" in p.stderr:
+            if runtime == "podman" and p.returncode in (125, 126, 127) and ("OCI" in p.stderr or "crun" in p.stderr):
                 # This machine's podman cannot start containers (crun and hybrid cgroups): the same
-                # image's files, run by bwrap as the container (own mount, network and PID namespaces).
-                print("note: podman cannot start containers here; running the image's root with bwrap")
-                runtime = "bwrap"
+                # image's files, run as the container by unshare (own mount, network and PID namespaces).
+                print("note: podman cannot start containers here; running the image's root with unshare")
+                runtime = "unshare"
                 p = run_job(o.image, job, runtime)
             print(f"--- {name}: exit {p.returncode}\n{p.stdout[-3000:]}{p.stderr[-3000:]}", flush=True)
             with open(os.path.join(job, "results", "results.json"), encoding="utf-8") as f:
