@@ -160,8 +160,8 @@ bench: configure
 	$(BUILD_DIR)/bin/scanlab-bench --json $(BUILD_DIR)/bench.json $(BENCH_ARGS)
 
 # Gradescope autograder zip (grader/gradescope/README.md): $(BUILD_DIR)/gradescope/scanlab-autograder.zip
-gradescope-package:
-	grader/gradescope/make_package.sh $(BUILD_DIR)/gradescope
+gradescope-package: configure
+	grader/gradescope/make_package.sh $(BUILD_DIR)/gradescope $(BUILD_DIR)
 # /instructor-only
 
 # A tree without the reference solutions is a student release: there the rules above are gone,

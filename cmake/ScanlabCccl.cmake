@@ -113,15 +113,25 @@ endif()
 
 # CPU-backend compiles see libcu++ (cuda/, nv/) and not CCCL's CUB and Thrust: a lab must
 # implement its own scan, and scanlab's stubs under cpu_backend/include/{cub,thrust}/ say so. A
-# folder in the build tree holds links to the two.
+# folder in the build tree holds a copy of the two, not links: the grader compiles students' files
+# against it, so a build copied elsewhere (the PrairieLearn image's final stage, which does not
+# copy the folder CCCL was installed in) must carry them. Copied again only when the source changes.
 set(SCANLAB_CCCL_CPU_INCLUDE "")
 if(SCANLAB_CCCL_INCLUDE_DIR)
   set(SCANLAB_CCCL_CPU_INCLUDE "${PROJECT_BINARY_DIR}/scanlab_libcudacxx/include")
-  file(MAKE_DIRECTORY "${SCANLAB_CCCL_CPU_INCLUDE}")
-  foreach(part IN ITEMS cuda nv)
-    file(REMOVE "${SCANLAB_CCCL_CPU_INCLUDE}/${part}")
-    file(CREATE_LINK "${SCANLAB_CCCL_INCLUDE_DIR}/${part}" "${SCANLAB_CCCL_CPU_INCLUDE}/${part}" SYMBOLIC)
-  endforeach()
+  set(_scanlab_cccl_stamp "${SCANLAB_CCCL_CPU_INCLUDE}/.scanlab-copied-from")
+  set(_scanlab_cccl_from "${SCANLAB_CCCL_INCLUDE_DIR} ${_scanlab_cccl_version}")
+  set(_scanlab_cccl_had "")
+  if(EXISTS "${_scanlab_cccl_stamp}")
+    file(READ "${_scanlab_cccl_stamp}" _scanlab_cccl_had)
+  endif()
+  if(NOT _scanlab_cccl_had STREQUAL _scanlab_cccl_from)
+    file(REMOVE_RECURSE "${SCANLAB_CCCL_CPU_INCLUDE}")
+    file(MAKE_DIRECTORY "${SCANLAB_CCCL_CPU_INCLUDE}")
+    file(COPY "${SCANLAB_CCCL_INCLUDE_DIR}/cuda" "${SCANLAB_CCCL_INCLUDE_DIR}/nv"
+         DESTINATION "${SCANLAB_CCCL_CPU_INCLUDE}")
+    file(WRITE "${_scanlab_cccl_stamp}" "${_scanlab_cccl_from}")
+  endif()
 endif()
 
 # After the target's own include folders and as a system folder: scanlab's wrappers under

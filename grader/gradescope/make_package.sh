@@ -1,22 +1,30 @@
 #!/usr/bin/env bash
-# make_package.sh OUT_DIR: build OUT_DIR/scanlab-autograder.zip, the Gradescope autograder.
+# make_package.sh OUT_DIR [BUILD_DIR]: build OUT_DIR/scanlab-autograder.zip, the Gradescope
+# autograder, with CCCL's libcu++ headers from BUILD_DIR's configuration (default: OUT_DIR/..).
 # Zip layout (Gradescope unpacks it into /autograder/source): setup.sh, run_autograder,
-# config.sh, map_submission.py at the top, the scanlab tree (minus package-exclude.txt) in
-# scanlab/. `make gradescope-package` calls this.
+# config.sh, map_submission.py at the top, the scanlab tree in scanlab/: what
+# grader/release/exclude.txt lets out to a grading package (`scanlab release --package grading`,
+# as the PrairieLearn image), so the two packages and the student release share one list.
+# `make gradescope-package` calls this.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-out=${1:?usage: make_package.sh OUT_DIR}
+out=${1:?usage: make_package.sh OUT_DIR [BUILD_DIR]}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+build=${2:-$out/..}
 stage="$out/autograder"
 zip="$out/scanlab-autograder.zip"
 rm -rf "$stage"
 mkdir -p "$stage"
 
-python3 "$root/grader/release/scanlab-release" --source "$root" --exclude "$here/package-exclude.txt" \
-  --keep-rubric-secrets --quiet "$stage/scanlab"
+# --force: the stage is new, and a leak report then says "run again", not an option make lacks.
+python3 "$root/grader/release/scanlab-release" --source "$root" --package grading \
+  --keep-rubric-secrets --force --quiet "$stage/scanlab"
 rm -f "$stage/scanlab/.scanlab-release"
+# libcu++ (<cuda/std/...>, <cuda/atomic>) goes in the zip: Gradescope's image has no CUDA toolkit,
+# and the headers this build was tested with need no download when the image is built.
+"$here/package_cccl.sh" "$build" "$stage/cccl"
 install -m 755 "$here/setup.sh" "$here/run_autograder" "$here/map_submission.py" "$stage/"
 install -m 644 "$here/config.sh" "$stage/"
 

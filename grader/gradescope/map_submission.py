@@ -52,12 +52,16 @@ def unpack_zips(upload, scratch, notes):
     return roots
 
 
-def lab_of(path, rel, labs, only_lab):
-    """(lab id, reason) for one .cu file, or (None, reason)."""
-    names = {lab["name"]: lab["id"] for lab in labs.values()}
+def lab_of(path, rel, labs, only_lab, all_labs):
+    """(lab id, reason) for one .cu file, or (None, reason). A folder named exactly like a lab is
+    that lab's, whichever labs the assignment grades: a repository upload's labs/lab1-naive/scan.cu
+    is lab 1's file, never "no lab named" nor another lab's."""
+    names = {lab["name"]: lab["id"] for lab in all_labs.values()}
     for part in rel.parts[:-1]:
         if part in names:
-            return names[part], f"in a folder named {part}"
+            if names[part] in labs:
+                return names[part], f"in a folder named {part}"
+            return None, f"lab {names[part]}'s file, in its folder {part}: this assignment does not grade lab {names[part]}"
     for part in reversed(rel.parts):
         m = LAB_IN_NAME.search(Path(part).stem if part == rel.parts[-1] else part)
         if m and int(m.group(1)) in labs:
@@ -132,10 +136,11 @@ def main(argv):
                     rel = path.relative_to(root)
                     if any(p.startswith(".") or p == "__MACOSX" for p in rel.parts):
                         continue
-                    lab, why = lab_of(path, rel, labs, only_lab)
+                    lab, why = lab_of(path, rel, labs, only_lab, all_labs)
                     if lab is None:
-                        notes.append(f"{rel}: not graded ({why}). Name it after its lab, e.g. lab2.cu, "
-                                     f"or upload labs/<lab>/scan.cu.")
+                        hint = "" if "does not grade" in why else \
+                            " Name it after its lab, e.g. lab2.cu, or upload labs/<lab>/scan.cu."
+                        notes.append(f"{rel}: not graded ({why}).{hint}")
                         continue
                     candidates.append((preference(rel, labs[lab]), lab, rel, why, path.read_bytes()))
             candidates.sort(key=lambda c: c[0])

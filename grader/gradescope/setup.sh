@@ -34,12 +34,29 @@ if [ -z "$have" ] || [ "$(printf '%s\n3.25\n' "$have" | sort -V | head -n1)" != 
   cmake_bin="$ROOT/cmake-venv/bin/cmake"
 fi
 
+# libcu++ comes in the zip (make_package.sh): without it a valid `#include <cuda/std/...>` would
+# not compile here. A zip without it is not one make_package.sh writes: stop rather than grade
+# such files as errors.
+CCCL="$SRC/cccl/include"
+[ -f "$CCCL/cuda/std/atomic" ] ||
+  { echo "scanlab setup: $CCCL holds no CCCL headers; make the zip with make gradescope-package" >&2; exit 1; }
+
 log "configuring (CPU backend only, no tests)"
 "$cmake_bin" -S "$TREE" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_BUILD_TESTS=OFF
+  -DSCANLAB_ENABLE_GPU=OFF -DSCANLAB_BUILD_TESTS=OFF -DSCANLAB_CCCL_INCLUDE_DIR="$CCCL"
 log "building the grader"
 "$cmake_bin" --build "$BUILD" --target scanlab -j "$(nproc)"
 "$BUILD/bin/scanlab" --help >/dev/null
+
+# The CPU backend's prelude, precompiled once into the image rather than in every grading (each
+# starts with an empty cache, and would spend 2 s on it): a warm-up grading of lab 1's stub leaves
+# it in build/pch-seed, which run_autograder hands the grader (SCANLAB_PCH_SEED). Only scanlab's
+# own stub runs here, so without the jail (which an image build may not allow).
+log "precompiling the CPU backend's prelude into $BUILD/pch-seed"
+rm -rf "$BUILD/pch-seed"
+SCANLAB_CACHE_DIR="$BUILD/pch-seed" "$BUILD/bin/scanlab" grade --submission "$TREE/labs" --lab 1 --backend cpu \
+  --seed 1 --no-jail --no-colour >/dev/null 2>&1 || log "the warm-up grading failed: each grading precompiles it"
+rm -rf "$BUILD/pch-seed/objects"
 
 # run_autograder grades as this unprivileged user: it must read the tree and the build, and
 # write none of it.
@@ -47,7 +64,7 @@ GRADE_USER=${SCANLAB_GRADE_USER:-scanlab-student}
 if [ "$(id -u)" = 0 ]; then
   id -u "$GRADE_USER" >/dev/null 2>&1 ||
     useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$GRADE_USER"
-  chmod -R a+rX,go-w "$TREE"
+  chmod -R a+rX,go-w "$TREE" "$SRC/cccl"
   chmod a+x "$ROOT" "$SRC"
   log "grading user: $GRADE_USER (uid $(id -u "$GRADE_USER"))"
 fi

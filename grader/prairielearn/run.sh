@@ -13,7 +13,10 @@
 #
 # As root (PrairieLearn's default) the grading runs as the unprivileged SCANLAB_GRADE_USER
 # (default scanlab-student, made by the Dockerfile) with no new privileges, on a read-only copy
-# of the student's files; only root writes /grade/results.
+# of the student's files; only root writes /grade/results. The grader hands its results to root
+# through a descriptor root opened on a file in a folder only root can enter (--prairielearn
+# /dev/fd/3), so the result never passes through anything the grading user can write, and a
+# process the student's code left running cannot change it after the grader is gone.
 #
 # Overrides, to run it outside the image: SCANLAB_GRADE_ROOT (for /grade), SCANLAB_TREE (for
 # /opt/scanlab), SCANLAB_BIN (the grader), SCANLAB_GRADE_USER.
@@ -73,6 +76,8 @@ chmod -R a+rX,go-w "$work/submission"
 
 out="$work/out"
 mkdir -p "$out/tmp"
+handoff="$work/handoff"   # the grader's results, written through a descriptor root opens here
+mkdir -m 700 "$handoff"
 run_as=()
 if [ "$(id -u)" = 0 ]; then
   if ! id -u "$GRADE_USER" >/dev/null 2>&1; then
@@ -90,20 +95,22 @@ fi
 seed=$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')
 echo "scanlab grader: seed $seed (replay: scanlab grade --seed $seed ...)"
 args=(grade --submission "$work/submission" --backend cpu --seed "$seed" --jobs "$jobs" --no-colour
-      --prairielearn "$out/results.json")
+      --prairielearn /dev/fd/3)
 for lab in $labs; do args+=(--lab "$lab"); done
 [ "$rubric" != - ] && args+=(--rubric "$TREE/$rubric")
 [ "$jail" = off ] && args+=(--no-jail)
 unset SCANLAB_GRADER_SEED
-(cd "$out" && HOME="$out" TMPDIR="$out/tmp" "${run_as[@]}" "$SCANLAB" "${args[@]}")
+# The prelude the image precompiled next to the grader (used only when root owns it).
+(cd "$out" && HOME="$out" TMPDIR="$out/tmp" SCANLAB_PCH_SEED="$(dirname "$SCANLAB")/../pch-seed" \
+   "${run_as[@]}" "$SCANLAB" "${args[@]}" 3>"$handoff/results.json")
 rc=$?
 echo "scanlab grader: scanlab grade exited with $rc"
-if [ ! -s "$out/results.json" ]; then
+if [ ! -s "$handoff/results.json" ]; then
   not_gradable "The grader stopped before writing results (exit status $rc). Not your fault: please tell the course staff."
   exit 0
 fi
 # Root writes the results: the file mapping in front of the grader's message, still under 1 MB.
-python3 - "$out/results.json" "$RESULTS" "$notes" <<'PY'
+python3 - "$handoff/results.json" "$RESULTS" "$notes" <<'PY'
 import json, os, sys
 source, path = sys.argv[1], sys.argv[2]
 notes = open(sys.argv[3], encoding="utf-8", errors="replace").read().strip()[:4000]

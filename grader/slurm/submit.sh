@@ -22,9 +22,27 @@ n=$(wc -l < "$list")
 backend=${SCANLAB_BACKEND:-gpu}
 gpu_request=()
 [ "$backend" = gpu ] && gpu_request=(--gres=gpu:1)
+# The grader this checkout built, by absolute path: the tasks then do not depend on the folder
+# sbatch was called from (grade-array.sbatch's default is the submit folder's build/).
+bin=${SCANLAB_BIN:-$here/../../build/bin/scanlab}
+[ -x "$bin" ] || { echo "submit: no grader at $bin: build it (ninja -C build scanlab) or set SCANLAB_BIN" >&2; exit 1; }
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+
+# A task whose request no node of the partition can hold (grade-array.sbatch asks 4 CPUs and
+# 16 GB) would wait in the queue forever without a word: ask Slurm first, with the same options.
+if ! why=$(sbatch --test-only "${gpu_request[@]}" "$@" --array=0 --output=/dev/null \
+             --export="ALL,SCANLAB_LIST=$list,SCANLAB_OUT=$out" "$here/grade-array.sbatch" 2>&1); then
+  echo "submit: Slurm says no node can run one grading task as requested:" >&2
+  printf '  %s\n' "$why" >&2
+  asks=$(sed -n 's/^#SBATCH --\(cpus-per-task\|mem\)=\(.*\)/--\1=\2/p' "$here/grade-array.sbatch" | paste -sd' ')
+  echo "  Each task asks $asks${gpu_request:+ --gres=gpu:1} unless your options say otherwise." >&2
+  echo "  Ask for less (e.g. submit.sh SUBMISSIONS OUT --cpus-per-task=2 --mem=4G) or name another --partition." >&2
+  exit 1
+fi
+
 array_job=$(sbatch --parsable "${gpu_request[@]}" "$@" --array="0-$((n - 1))%${SCANLAB_MAX_PARALLEL:-8}" \
   --output="$out/logs/grade-%A_%a.log" \
-  --export="ALL,SCANLAB_BACKEND=$backend,SCANLAB_LIST=$list,SCANLAB_OUT=$out" "$here/grade-array.sbatch")
+  --export="ALL,SCANLAB_BACKEND=$backend,SCANLAB_BIN=$bin,SCANLAB_LIST=$list,SCANLAB_OUT=$out" "$here/grade-array.sbatch")
 collect_job=$(sbatch --parsable "$@" --dependency="afterany:$array_job" --cpus-per-task=1 \
   --job-name=scanlab-collect --output="$out/logs/collect-%j.log" \
   --wrap="python3 '$here/collect.py' '$out'")

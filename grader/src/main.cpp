@@ -13,6 +13,7 @@
 #include "grade_command.h"
 #include "grade_options.h"
 #include "grader_config.h"
+#include "handoff.h"
 
 namespace fs = std::filesystem;
 using namespace scanlab::grader;
@@ -59,5 +60,9 @@ int main(int argc, char** argv) {
   const int rc = parse_grade_options(
       argc, argv, "Other commands (scanlab-<name> next to this executable):" + (extra.empty() ? std::string(" none") : extra),
       options);
-  return rc >= 0 ? rc : grade_command(options);
+  if (rc >= 0) return rc;
+  guard_inherited_descriptors(handoff_descriptor(options.results_path) >= 0 ||
+                              handoff_descriptor(options.prairielearn_path) >= 0 ||
+                              handoff_descriptor(options.markdown_path) >= 0 || handoff_descriptor(options.junit_path) >= 0);
+  return grade_command(options);
 }

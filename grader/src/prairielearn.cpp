@@ -34,7 +34,7 @@ std::string prairielearn_json(const submission_result& r, std::size_t limit) {
   for (const auto& lab : r.labs)
     for (const auto& t : lab.tests)
       if (lab.cannot_grade.empty() && state_of(lab, t) == test_state::not_run)
-        not_run += fmt::format("\n- {}: {}", t.name, t.output.substr(0, t.output.find('\n')));
+        not_run += fmt::format("\n- {}: {}", t.name, first_line(t.output));
   if (!not_run.empty()) message += "\nNot run here (no points either way):" + not_run;
 
   struct entry {

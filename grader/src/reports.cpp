@@ -1,5 +1,7 @@
 #include "reports.h"
 
+#include "handoff.h"
+
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -121,9 +123,25 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
 }  // namespace
+
+// A text's first line, for one-line places (Gradescope's "not run" list, JUnit messages, table
+// cells). A line that ends in a colon only announces what follows ("lab2/scan.cu does not
+// compile:"): the first non-empty line after it is kept with it, or the reason would be cut away.
+std::string first_line(const std::string& s) {
+  const std::size_t end = s.find('\n');
+  std::string line = s.substr(0, end);
+  if (end == std::string::npos || line.empty() || line.back() != ':') return line;
+  std::size_t from = end + 1;
+  while (from < s.size()) {
+    const std::size_t next_end = std::min(s.find('\n', from), s.size());
+    std::string next = s.substr(from, next_end - from);
+    next.erase(0, next.find_first_not_of(" \t"));
+    if (!next.empty()) return line + " " + next;
+    from = next_end + 1;
+  }
+  return line;
+}
 
 namespace {
 // `text` folded at word boundaries into lines of at most `width` characters; a word longer than
@@ -294,22 +312,32 @@ std::string gradescope_json(const submission_result& r, const std::string& finge
 
 namespace {
 
-// One (submission, lab) of a JUnit report: its <testsuite> and the counts the root adds up.
+// One (submission, lab) of a JUnit report: its <testsuite>, the properties of its cases (Jenkins'
+// xunit schema, junit-10.xsd, has no <properties> inside <testcase>: they are the suite's, named
+// after the case) and the counts the root adds up.
 struct junit_suite {
-  std::string body;
+  std::string body, case_properties;
   int tests = 0, failures = 0, errors = 0, skipped = 0;
   double time = 0;
 };
 
-// A lab that cannot be graded here: one <error> (the grader's, not the student's).
+// `key [case]` = value among the suite's properties.
+void junit_case_property(junit_suite& s, const std::string& test, const std::string& key, const std::string& value) {
+  s.case_properties += fmt::format("      <property name=\"{} [{}]\" value=\"{}\"/>\n", key, xml_escape(test),
+                                   xml_escape(value));
+}
+
+// A lab that cannot be graded here: one <error> (the grader's, not the student's), with the lab's
+// time (its tests, 0 of 0 each, get none: the time is counted once).
 std::string junit_cannot_grade(const lab_result& lab, const std::string& classname, junit_suite& s) {
   ++s.tests;
   ++s.errors;
+  const std::string name = fmt::format("lab {}: grading", lab.id);
   std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
-                                xml_escape(fmt::format("lab {}: grading", lab.id)), lab.seconds);
-  out += "      <properties>\n        <property name=\"score\" value=\"0.00\"/>\n"
-         "        <property name=\"max_score\" value=\"0.00\"/>\n"
-         "        <property name=\"state\" value=\"cannot grade here\"/>\n      </properties>\n";
+                                xml_escape(name), lab.seconds);
+  junit_case_property(s, name, "score", "0.00");
+  junit_case_property(s, name, "max_score", "0.00");
+  junit_case_property(s, name, "state", "cannot grade here");
   out += fmt::format("      <error message=\"{}\" type=\"cannot_grade\">{}</error>\n",
                      xml_escape("cannot grade this here: " + first_line(lab.cannot_grade)),
                      xml_escape("cannot grade this here: " + lab.cannot_grade + "\n" + review_note, false));
@@ -322,13 +350,10 @@ std::string junit_testcase(const lab_result& lab, const test_result& t, const st
   ++s.tests;
   std::string out = fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", classname,
                                 xml_escape(t.name), share);
-  out += "      <properties>\n";
-  out += fmt::format("        <property name=\"score\" value=\"{:.2f}\"/>\n", t.score);
-  out += fmt::format("        <property name=\"max_score\" value=\"{:.2f}\"/>\n", t.max_score);
-  out += fmt::format("        <property name=\"state\" value=\"{}\"/>\n", state_word(st));
-  if (!t.diagnosis.empty())
-    out += fmt::format("        <property name=\"diagnosis\" value=\"{}\"/>\n", xml_escape(t.diagnosis));
-  out += "      </properties>\n";
+  junit_case_property(s, t.name, "score", fmt::format("{:.2f}", t.score));
+  junit_case_property(s, t.name, "max_score", fmt::format("{:.2f}", t.max_score));
+  junit_case_property(s, t.name, "state", state_word(st));
+  if (!t.diagnosis.empty()) junit_case_property(s, t.name, "diagnosis", t.diagnosis);
   const std::string text = test_text(lab, t);
   if (st == test_state::not_run || st == test_state::withheld) {
     ++s.skipped;
@@ -346,8 +371,11 @@ junit_suite junit_lab(const submission_result& r, const lab_result& lab) {
   s.time = lab.seconds;
   const std::string classname = xml_escape(r.name + "." + lab.name);
   std::string cases;
-  // The cases of a lab run together; each test is given an equal share of the lab's time.
-  const double share = lab.tests.empty() ? lab.seconds : lab.seconds / static_cast<double>(lab.tests.size());
+  // The cases of a lab run together; each test is given an equal share of the lab's time (none
+  // when the lab's time went to its "cannot grade here" case).
+  const double share = lab.tests.empty() || !lab.cannot_grade.empty()
+                           ? 0.0
+                           : lab.seconds / static_cast<double>(lab.tests.size());
   if (!lab.cannot_grade.empty()) cases += junit_cannot_grade(lab, classname, s);
   for (const auto& t : lab.tests) cases += junit_testcase(lab, t, classname, share, s);
   s.body = fmt::format(
@@ -358,9 +386,10 @@ junit_suite junit_lab(const submission_result& r, const lab_result& lab) {
       "      <property name=\"backend\" value=\"{}\"/>\n"
       "      <property name=\"seed\" value=\"{}\"/>\n"
       "      <property name=\"needs_review\" value=\"{}\"/>\n"
-      "    </properties>\n{}  </testsuite>\n",
+      "{}    </properties>\n{}  </testsuite>\n",
       classname, s.tests, s.failures, s.errors, s.skipped, lab.seconds, lab.score(), lab.max_score(),
-      xml_escape(r.backend), xml_escape(r.seed_text), lab.cannot_grade.empty() ? "false" : "true", cases);
+      xml_escape(r.backend), xml_escape(r.seed_text), lab.cannot_grade.empty() ? "false" : "true",
+      s.case_properties, cases);
   return s;
 }
 
@@ -369,7 +398,8 @@ junit_suite junit_lab(const submission_result& r, const lab_result& lab) {
 std::string junit_xml(const std::vector<submission_result>& all) {
   // Test names are the tests' own (never the score, which changes), so CI history follows each
   // test from run to run; scores and diagnoses are properties. Each suite is one (submission,
-  // lab); a lab that cannot be graded here is one <error> (the grader's, not the student's).
+  // lab); a lab that cannot be graded here is one <error> (the grader's, not the student's). The
+  // root has no `skipped` (the xunit plugin's schema has none there; each suite has its own).
   junit_suite total;
   std::string suites;
   for (const auto& r : all)
@@ -378,15 +408,13 @@ std::string junit_xml(const std::vector<submission_result>& all) {
       total.tests += s.tests;
       total.failures += s.failures;
       total.errors += s.errors;
-      total.skipped += s.skipped;
       total.time += s.time;
       suites += s.body;
     }
   return fmt::format(
              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-             "<testsuites name=\"scanlab grade\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
-             "time=\"{:.3f}\">\n",
-             total.tests, total.failures, total.errors, total.skipped, total.time) +
+             "<testsuites name=\"scanlab grade\" tests=\"{}\" failures=\"{}\" errors=\"{}\" time=\"{:.3f}\">\n",
+             total.tests, total.failures, total.errors, total.time) +
          suites + "</testsuites>\n";
 }
 
@@ -440,6 +468,9 @@ std::string csv_summary(const std::vector<submission_result>& all) {
 
 bool write_atomically(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
+  // A descriptor the caller opened (/dev/fd/N): written in place, since there is no folder to
+  // rename in, and the caller reads it only after this process has ended.
+  if (const int fd = handoff_descriptor(path); fd >= 0) return write_handoff(fd, path, content);
   const fs::path target(path);
   std::error_code ec;
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);

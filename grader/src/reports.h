@@ -23,6 +23,8 @@ std::string test_text(const lab_result& lab, const test_result& t);
 // ASCII only (JSON must be UTF-8, and a submission's output may be anything): every other byte
 // becomes '?', so a cut at any byte leaves valid text.
 std::string printable(const std::string& s);
+// A text's first line for one-line places, with the next line when it ends in a colon.
+std::string first_line(const std::string& s);
 // "cannot grade this here: <reason>" of every such lab, one line each ("" when none).
 std::vector<std::string> review_reasons(const submission_result& r);
 

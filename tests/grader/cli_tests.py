@@ -24,6 +24,11 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 
+import open_copy
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "platforms"))
+import submissions  # noqa: E402  (the platform tests' submissions, shared with platforms/)
+
 SKIP = 77
 
 
@@ -84,8 +89,19 @@ def validate_json(o, schema, path):
 
 
 def validate_junit(o, path):
-    rc, text = with_module("lxml", VALIDATE_XML, os.path.join(o.source, "grader", "schemas", "junit.xsd"), path)
-    check(rc == 0, f"{path} does not follow grader/schemas/junit.xsd:\n{text}")
+    """Against scanlab's own schema, Jenkins xunit's junit-10.xsd and Maven Surefire's schema
+    (tests/grader/schemas/, written from their published definitions). Surefire's is a schema of
+    one <testsuite> per file: each suite is checked as a document of its own."""
+    for schema in (("grader", "schemas", "junit.xsd"), ("tests", "grader", "schemas", "xunit-junit-10.xsd")):
+        rc, text = with_module("lxml", VALIDATE_XML, os.path.join(o.source, *schema), path)
+        check(rc == 0, f"{path} does not follow {'/'.join(schema)}:\n{text}")
+    surefire = os.path.join(o.source, "tests", "grader", "schemas", "surefire-test-report.xsd")
+    with tempfile.TemporaryDirectory() as folder:
+        for i, suite in enumerate(ET.parse(path).getroot().findall("testsuite")):
+            single = os.path.join(folder, f"suite{i}.xml")
+            ET.ElementTree(suite).write(single, encoding="UTF-8", xml_declaration=True)
+            rc, text = with_module("lxml", VALIDATE_XML, surefire, single)
+            check(rc == 0, f"suite {suite.get('name')} of {path} does not follow Surefire's schema:\n{text}")
 
 
 def check_junit(o, path, results):
@@ -95,22 +111,30 @@ def check_junit(o, path, results):
     root = ET.parse(path).getroot()
     cases = root.iter("testcase")
     by_name = {}
+    check(root.get("skipped") is None, "skipped on <testsuites> (the xunit plugin's schema has none)")
+    suite_props = {}
     for suite in root.findall("testsuite"):
         for attr in ("tests", "failures", "errors", "skipped"):
             check(suite.get(attr) is not None, f"suite {suite.get('name')} lacks {attr}")
+        suite_props[suite.get("name")] = {p.get("name"): p.get("value") for p in suite.iter("property")}
+        times = [float(c.get("time")) for c in suite.findall("testcase")]
+        check(abs(sum(times) - float(suite.get("time"))) < 0.002 * (len(times) + 1),
+              f"suite {suite.get('name')}: its cases' times add up to {sum(times):.3f}, not {suite.get('time')}")
         for case in suite.findall("testcase"):
             by_name[(suite.get("name"), case.get("name"))] = case
+            check(case.find("properties") is None, f"{case.get('name')}: <properties> inside <testcase>")
     for case in root.iter("testcase"):
         check(case.get("time") is not None, f"test case {case.get('name')} has no time")
         check(not re.search(r"\d+\.\d\d */ *\d", case.get("name")), f"a score in a test name: {case.get('name')}")
-        props = {p.get("name"): p.get("value") for p in case.iter("property")}
-        check("score" in props and "max_score" in props, f"{case.get('name')}: no score properties")
     for r in results:
         for lab in r["labs"]:
             for t in lab["tests"]:
-                case = by_name.get((f"{r['submission']}.{lab['name']}", t["name"]))
+                suite = f"{r['submission']}.{lab['name']}"
+                case = by_name.get((suite, t["name"]))
                 check(case is not None, f"no test case {t['name']} for {r['submission']}")
-                props = {p.get("name"): p.get("value") for p in case.iter("property")}
+                props = {k[:-len(f" [{t['name']}]")]: v for k, v in suite_props[suite].items()
+                         if k.endswith(f" [{t['name']}]")}
+                check("score" in props and "max_score" in props, f"{t['name']}: no score properties")
                 check(abs(float(props["score"]) - t["score"]) < 0.006, f"{t['name']}: score {props['score']}")
                 state = props["state"]
                 outcome = [c.tag for c in case if c.tag in ("failure", "error", "skipped")]
@@ -351,7 +375,7 @@ def network_free(command):
     return command, False
 
 
-def pl_job(o, root, files, data=None):
+def pl_job(o, root, files, data=None, jail=True):
     """A PrairieLearn job folder: student/, tests/ (the example question's), data/data.json, results/."""
     job = fresh(os.path.join(root, "grade"))
     os.chmod(job, 0o755)
@@ -364,6 +388,8 @@ def pl_job(o, root, files, data=None):
     with open(os.path.join(job, "tests", "scanlab.json"), encoding="utf-8") as f:
         config = json.load(f)
     config["rubric"] = "tests/grader/rubric.json"  # the self-tests' small sizes
+    if not jail:
+        config["jail"] = False
     with open(os.path.join(job, "tests", "scanlab.json"), "w", encoding="utf-8") as f:
         json.dump(config, f)
     os.makedirs(os.path.join(job, "data"))
@@ -388,35 +414,31 @@ def run_pl(o, job, env=None):
         return json.load(f), p
 
 
-def folder_closed_to_others(o):
-    """The first folder on the way to the checkout or to bin/ that a user who is neither its owner
-    nor in its group cannot enter (a home folder of mode 700, say), or None. Grading as `nobody`
-    from such a checkout cannot work: that user cannot read the build."""
-    for path in (o.source, os.path.dirname(os.path.abspath(o.scanlab))):
-        p = os.path.abspath(path)
-        while True:
-            if not os.stat(p).st_mode & stat.S_IXOTH:
-                return p
-            parent = os.path.dirname(p)
-            if parent == p:
-                break
-            p = parent
-    return None
+def as_grading_user_can_read(test):
+    """Runs test(o) with a grader the grading user (`nobody`) can read. From a checkout others
+    cannot enter (a home folder of mode 700, `mktemp -d`) that is a copy of the grader in an open
+    folder (open_copy.py), as the platforms install it; elsewhere the checkout itself."""
+    def wrapped(o):
+        closed = open_copy.closed_folder(o.source, os.path.dirname(os.path.abspath(o.scanlab)))
+        if os.geteuid() != 0 or closed is None:
+            return test(o)
+        print(f"note: nobody cannot enter {closed}: grading from an open copy of the grader")
+        copy = tempfile.mkdtemp(prefix="scanlab-open-grader-")
+        try:
+            staged = argparse.Namespace(**vars(o))
+            staged.source, staged.scanlab = open_copy.open_copy(o.source, o.scanlab, copy)
+            staged.rubric = os.path.join(staged.source, "tests", "grader", "rubric.json")
+            return test(staged)
+        finally:
+            shutil.rmtree(copy, ignore_errors=True)
+    wrapped.__doc__ = test.__doc__
+    return wrapped
 
 
-def skip_if_nobody_cannot_enter(o, platform):
-    closed = folder_closed_to_others(o) if os.geteuid() == 0 else None
-    if closed:
-        print(f"SKIPPED: {platform}'s entry script grades as nobody here, and nobody cannot enter {closed} "
-              "(the checkout's folder); run this test from a checkout other users can read")
-    return closed is not None
-
-
+@as_grading_user_can_read
 def test_prairielearn(o):
     """grader/prairielearn/run.sh as PrairieLearn runs it: a job folder mounted at /grade (here a
     temporary folder, SCANLAB_GRADE_ROOT), no network, results.json in PrairieLearn's format."""
-    if skip_if_nobody_cannot_enter(o, "PrairieLearn"):
-        return SKIP
     root = fresh(tempfile.mkdtemp(prefix="scanlab-pl-"))
     os.chmod(root, 0o755)
     try:
@@ -449,8 +471,58 @@ def test_prairielearn(o):
             check(data["gradable"] is False and "cannot grade this here" in data["message"],
                   f"GPU-only file: gradable {data['gradable']}, message {data['message'][:300]!r}")
             check("compile error" not in data["message"].replace("not a compile error", ""), "reads as a compile error")
+        pl_platform_submissions(o, root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def pl_platform_submissions(o, root):
+    """The submissions every platform test grades (platforms/submissions.py) but the reference,
+    graded above: a compile error, libcu++, and (as root, so that it runs as nobody) the forger,
+    jailed and with "jail": false."""
+    problems = []
+    results = os.path.join(root, "grade", "results")
+    for name, text, judge in submissions.cases(o.source, results, submissions.PRAIRIELEARN_FULL):
+        if name == "correct" or (name == "forging" and os.geteuid() != 0):
+            continue
+        for jail in ((True, False) if name == "forging" else (True,)):
+            data, _ = run_pl(o, pl_job(o, root, {"scan.cu": text}, jail=jail))
+            text_seen = data.get("message", "") + "".join(t.get("name", "") + "\n" + t.get("output", "") + t.get("message", "")
+                                                          for t in data.get("tests", []))
+            problem = judge(data.get("score"), text_seen)
+            if name == "broken" and data.get("gradable") is not True:
+                problem = "a compile error is not gradable (the README says it is)"
+            print(f"{name} ({'jailed' if jail else 'jail false'}): score {data.get('score')}" + (f": {problem}" if problem else ""))
+            if problem:
+                problems.append(f"{name}: {problem}")
+    check(not problems, "; ".join(problems))
+
+
+def test_map_submission(o):
+    """map_submission.py on a repository upload (labs/lab1-naive/scan.cu, lab2-..., lab3-...):
+    each file is its folder's lab, whichever labs the assignment grades; a lab not graded is
+    named as such, never "no lab named" nor "also for lab 2"."""
+    work = fresh(os.path.join(o.work, "map-submission"))
+    upload = os.path.join(work, "upload", "repo", "labs")
+    for lab in ("lab1-naive", "lab2-kogge-stone", "lab3-double-buffer"):
+        shutil.copytree(os.path.join(o.source, "labs", lab), os.path.join(upload, lab))
+    script = os.path.join(o.source, "grader", "gradescope", "map_submission.py")
+    expected = {"2": {"2": "repo/labs/lab2-kogge-stone/scan.cu"},
+                "2 3": {"2": "repo/labs/lab2-kogge-stone/scan.cu", "3": "repo/labs/lab3-double-buffer/scan.cu"},
+                "": {"1": "repo/labs/lab1-naive/scan.cu", "2": "repo/labs/lab2-kogge-stone/scan.cu",
+                     "3": "repo/labs/lab3-double-buffer/scan.cu"}}
+    for labs, mapping in expected.items():
+        out, report = fresh(os.path.join(work, "out")), os.path.join(work, "report.json")
+        p = run([sys.executable, script, "--labs-dir", os.path.join(o.source, "labs"), "--labs", labs,
+                 "--report", report, os.path.join(work, "upload"), out])
+        check(p.returncode == 0, f"--labs '{labs}': exit {p.returncode}")
+        with open(report, encoding="utf-8") as f:
+            got = json.load(f)
+        check(got["mapping"] == mapping, f"--labs '{labs}': mapping {got['mapping']}, expected {mapping}")
+        notes = "\n".join(got["notes"])
+        check("no lab named" not in notes and "also for lab" not in notes, f"--labs '{labs}': {notes}")
+        if "1" not in mapping:
+            check("this assignment does not grade lab 1" in notes, f"--labs '{labs}': lab 1's file not named: {notes}")
 
 
 def resume_batch(o, batch):
@@ -589,6 +661,7 @@ struct probe {
 """
 
 
+@as_grading_user_can_read
 def test_gradescope(o):
     """run_autograder in Gradescope's folder layout, twice. Jailed (the default): the probe in the
     upload tries to forge results.json and change the autograder's files and gets nothing. With
@@ -596,8 +669,6 @@ def test_gradescope(o):
     (nobody here, so the test adds no account), which can change none of the autograder's files,
     and the probe's uid reaches the test (a jailed probe has no way out to tell it). Both
     results.json follow Gradescope's spec (grader/gradescope/results.schema.json)."""
-    if skip_if_nobody_cannot_enter(o, "Gradescope"):
-        return SKIP
     privileged = os.geteuid() == 0
     for jailed in (True, False):
         uids = gradescope_run(o, jailed, strict=jailed or privileged)
@@ -736,6 +807,7 @@ TESTS = {
     "gpu-without-gpu": test_gpu_without_gpu,
     "prairielearn": test_prairielearn,
     "gradescope": test_gradescope,
+    "map-submission": test_map_submission,
 }
 
 
