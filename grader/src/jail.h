@@ -22,8 +22,8 @@ struct jail_settings {
   bool enabled = true;        // false only by an explicit --no-jail
   std::string bwrap;          // the bubblewrap executable
   // Folders no jailed process may see even where they lie inside a system folder (/opt/scanlab,
-  // a batch under /usr/local/...): the source tree with solutions/ and the rubric, the batch,
-  // the output folder, the object cache, the grading user's home.
+  // a batch under /usr/local/...): the source tree with the reference solutions and the rubric,
+  // the batch, the output folder, the object cache, the grading user's home.
   std::vector<std::string> private_paths;
 };
 

@@ -1,6 +1,6 @@
 // What the performance test concludes from the protocol lines of its two timed runs (the runner's
 // side: grader/runner/timing.h; the design: grader/README.md, "Performance"). Pure decisions,
-// unit-tested in tests/grader/test_checks.cpp.
+// unit-tested by the grader's own tests (test_timing_report.cpp).
 //
 // A run's lines, in the only order the runner writes them:
 //   student:  begin, call, timed, returned, "timing <fields>", done
