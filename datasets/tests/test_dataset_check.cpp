@@ -1,6 +1,7 @@
-// The harness's --dataset path on the CPU backend, with plain C++ scans of lab 2 (the CPU
-// backend's device memory is host memory): a right scan passes, a wrong one gets the diff table,
-// and a dataset of another lab is refused with a message.
+// The harness's --dataset path on the CPU backend, with plain C++ scans of lab 2 (they reach the
+// device memory through the CPU backend's host_view, as trusted code may: a student's host code
+// cannot): a right scan passes, a wrong one gets the diff table, and a dataset of another lab is
+// refused with a message.
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "harness/dataset_case.h"
 #include "harness/suite.h"
 #include "scanlab/core/lab_registry.h"
+#include "scanlab/cpu/control.h"
 #include "scanlab_catch.hpp"
 #include "temp_dir.h"
 
@@ -26,13 +28,17 @@ constexpr unsigned section = 1024;  // lab 2
 
 std::size_t no_workspace(unsigned) { return 0; }
 
-void right_scan(const float* in, float* out, unsigned n, void*) {
+void right_scan(const float* device_in, float* device_out, unsigned n, void*) {
+  const float* in = cpu::host_view(device_in);
+  float* out = cpu::host_view(device_out);
   float sum = 0;
   for (unsigned i = 0; i < n; ++i) out[i] = sum = (i % section == 0 ? 0 : sum) + in[i];
 }
 
 // Exclusive instead of inclusive: every element is off by its own input.
-void exclusive_scan(const float* in, float* out, unsigned n, void*) {
+void exclusive_scan(const float* device_in, float* device_out, unsigned n, void*) {
+  const float* in = cpu::host_view(device_in);
+  float* out = cpu::host_view(device_out);
   float sum = 0;
   for (unsigned i = 0; i < n; ++i) {
     if (i % section == 0) sum = 0;
