@@ -15,15 +15,6 @@ mkdir -p "$D"
 export PATH=/usr/local/cuda/bin:$PATH
 export SCANLAB_BWRAP="$PWD/$carry/bwrap/usr/bin/bwrap"
 bash bench/device/point_carry_here.sh "$carry"
-# The headers the carried runners were built with (jail_carry.sh), not this tree's.
-python3 - "$PWD/$carry" <<'PY'
-import json, sys
-carry = sys.argv[1]
-p = f"{carry}/bin/scanlab-grader.json"
-d = json.load(open(p))
-d.update(cpu_include=f"{carry}/src/cpu_backend/include", common_include=f"{carry}/src/common/include")
-json.dump(d, open(p, "w"), indent=2)
-PY
 export LD_LIBRARY_PATH="$PWD/$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 scanlab="$PWD/$carry/bin/scanlab"
 {

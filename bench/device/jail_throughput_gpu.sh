@@ -14,14 +14,6 @@ mkdir -p "$D"
 export PATH=/usr/local/cuda/bin:$PATH
 export SCANLAB_BWRAP="$PWD/$carry/bwrap/usr/bin/bwrap"
 bash bench/device/point_carry_here.sh "$carry" >/dev/null
-python3 - "$PWD/$carry" <<'PY'
-import json, sys
-carry = sys.argv[1]
-p = f"{carry}/bin/scanlab-grader.json"
-d = json.load(open(p))
-d.update(cpu_include=f"{carry}/src/cpu_backend/include", common_include=f"{carry}/src/common/include")
-json.dump(d, open(p, "w"), indent=2)
-PY
 batch="$D/batch"
 rm -rf "$batch"
 for i in $(seq "$copies"); do mkdir -p "$batch/copy$i" && cp -r solutions/. "$batch/copy$i/"; done

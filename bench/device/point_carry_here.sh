@@ -13,9 +13,12 @@ root = os.getcwd()
 carry = f"{root}/{sys.argv[2]}"
 p = f"{carry}/bin/scanlab-grader.json"
 d = json.load(open(p))
+# The headers the carried runners were built with, where the carry has them (jail_carry.sh),
+# else this tree's.
+headers = f"{carry}/src" if os.path.isdir(f"{carry}/src/cpu_backend/include") else root
 d.update(cxx=sys.argv[1], source_dir=root, bin_dir=f"{carry}/bin",
          rewriter=f"{carry}/cpu_backend/rewriter/scanlab-cu2cpp",
-         cpu_include=f"{root}/cpu_backend/include", common_include=f"{root}/common/include",
+         cpu_include=f"{headers}/cpu_backend/include", common_include=f"{headers}/common/include",
          cccl_include=f"{carry}/cccl", nvcc="/usr/local/cuda/bin/nvcc")
 json.dump(d, open(p, "w"), indent=2)
 PY

@@ -80,8 +80,9 @@ void add_system(std::vector<std::string>& cmd) {
       cmd.insert(cmd.end(), {"--ro-bind", folder, folder});
     }
   }
-  // Private folders that happen to lie inside a system folder are covered by an empty one.
-  for (const std::string& p : with_targets(settings().private_paths))
+  // Private folders that happen to lie inside a system folder are covered by an empty one (set_jail
+  // made their paths canonical).
+  for (const std::string& p : settings().private_paths)
     for (const char* folder : system_folders)
       if (is_inside(p, folder) && fs::is_directory(p)) {
         cmd.insert(cmd.end(), {"--tmpfs", p});
@@ -97,7 +98,8 @@ void add_gpu(std::vector<std::string>& cmd) {
     for (std::size_t i = 0; i < g.gl_pathc; ++i) cmd.insert(cmd.end(), {"--dev-bind", g.gl_pathv[i], g.gl_pathv[i]});
   globfree(&g);
   cmd.insert(cmd.end(), {"--ro-bind", "/sys", "/sys"});
-  if (fs::is_directory("/run/nvidia-persistenced")) cmd.insert(cmd.end(), {"--ro-bind", "/run/nvidia-persistenced", "/run/nvidia-persistenced"});
+  const char* persistenced = "/run/nvidia-persistenced";
+  if (fs::is_directory(persistenced)) cmd.insert(cmd.end(), {"--ro-bind", persistenced, persistenced});
   const std::string lock = gpu_lock::path();
   for (const std::string& file : {lock, lock.substr(0, lock.size() - 5) + ".turnstile"}) {
     const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);  // a bind needs the file
@@ -127,8 +129,9 @@ std::vector<std::string> jailed_command(const jail_view& view, const std::vector
                                   "--die-with-parent", "--new-session", "--cap-drop", "ALL"};
   add_system(cmd);
   cmd.insert(cmd.end(), {"--proc", "/proc", "--dev", "/dev",
-                         // Scratch that dies with the jail, capped (512 MiB, 256 MiB): the compiler's temporary files
-                         // and whatever the student writes outside its case folder.
+                         // Scratch that dies with the jail, capped (512 MiB, 256 MiB): the
+                         // compiler's temporary files and whatever the student writes outside
+                         // its case folder.
                          "--size", "536870912", "--tmpfs", "/tmp", "--size", "268435456", "--tmpfs", "/dev/shm"});
   if (view.gpu) add_gpu(cmd);
   for (const std::string& p : with_targets(view.read_only))

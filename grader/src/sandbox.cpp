@@ -145,9 +145,10 @@ bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_
   if (bytes <= limits.scratch_bytes && entries <= 100000) return false;
   result.scratch_full = true;
   result.signal = SIGXFSZ;
-  const std::string line = fmt::format("\nscanlab: killed: the run wrote {} MiB in {} files into the folders of its case "
-                                       "(at most {} MiB in all)\n",
-                                       bytes >> 20, entries, limits.scratch_bytes >> 20);
+  const std::string line =
+      fmt::format("\nscanlab: killed: the run wrote {} MiB in {} files into the folders of its case (at most {} "
+                  "MiB in all)\n",
+                  bytes >> 20, entries, limits.scratch_bytes >> 20);
   result.err += line;
   result.err_bytes += line.size();
   return true;
@@ -296,15 +297,8 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
         done = true;
         done_at = elapsed();
         kill(-pid, SIGKILL);  // anything the child left running in its group
-      } else if (!killed && scratch_full(limits, scratch_checked, result)) {
-        killed = true;
-        killed_at = elapsed();
-        kill(-pid, SIGKILL);
-        kill(pid, SIGKILL);
-        result.escaped_killed += kill_by_token(token_entry);
-        swept = true;
-      } else if (!killed && elapsed() > limits.wall_seconds) {
-        result.timed_out = true;
+      } else if (!killed && (scratch_full(limits, scratch_checked, result) || elapsed() > limits.wall_seconds)) {
+        result.timed_out = !result.scratch_full;  // else ended as by SIGXFSZ (scratch_full says so)
         killed = true;
         killed_at = elapsed();
         kill(-pid, SIGKILL);
