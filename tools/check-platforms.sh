@@ -41,8 +41,8 @@ for a in "$@"; do
     --keep) keep=1 ;;
     --as=root|--as=user|--as=both) as=${a#--as=} ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
-    all) targets+=(debian13 debian12-nocuda clang libcxx arm64) ;;
-    debian13|debian12-nocuda|clang|libcxx|arm64) targets+=("$a") ;;
+    all) targets+=(debian13 debian13-gcc13 debian12-nocuda clang libcxx arm64) ;;
+    debian13|debian13-gcc13|debian12-nocuda|clang|libcxx|arm64) targets+=("$a") ;;
     *) echo "check-platforms: unknown argument $a (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -117,9 +117,17 @@ in_root() {  # dir user command
 
 # The README's two commands from a fresh clone, first as root (in /root), then as the plain user
 # (in its mode-700 home). The clone comes from a bundle of HEAD, as a student's `git clone` would.
-run_in_debian() {  # target suite
-  local target=$1 suite=$2 dir="$roots/$1"
+run_in_debian() {  # target suite [compiler-version]
+  local target=$1 suite=$2 gcc=${3:-} dir="$roots/${1%-gcc*}"
   ensure_root "$suite" "$dir" || return $?
+  # Another GCC than the suite's default: installed into the root, named by CC and CXX, which
+  # CMake reads at the first configure (as a student with two compilers would choose one).
+  local compilers=""
+  if [[ -n $gcc ]]; then
+    cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
+    chroot "$dir" /bin/sh -c "apt-get update -qq && apt-get install -y -qq gcc-$gcc g++-$gcc >/dev/null" || return 1
+    compilers="export CC=gcc-$gcc CXX=g++-$gcc && "
+  fi
   if [[ $target == debian12-nocuda && -e $dir/usr/local/cuda ]]; then
     echo "check-platforms: $dir has a CUDA toolkit; this target needs a root without one" >&2; return 1
   fi
@@ -127,7 +135,7 @@ run_in_debian() {  # target suite
   chmod 644 "$dir/tmp/scanlab.bundle"
   local setup=tools/setup-debian.sh
   [[ $quick != 2 ]] || setup="tools/setup-debian.sh --student"
-  local run; run="rm -rf scanlab && git clone -q /tmp/scanlab.bundle scanlab && cd scanlab && $setup && $(checks)"
+  local run; run="${compilers}rm -rf scanlab && git clone -q /tmp/scanlab.bundle scanlab && cd scanlab && $setup && $(checks)"
   if [[ $as != user ]]; then
     echo "check-platforms: $target as root"
     in_root "$dir" root "cd /root && $run" || return $?
@@ -168,6 +176,7 @@ for t in "${targets[@]}"; do
   set +e
   case $t in
     debian13) run_in_debian debian13 trixie >"$log" 2>&1 ;;
+    debian13-gcc13) run_in_debian debian13-gcc13 trixie 13 >"$log" 2>&1 ;;
     debian12-nocuda) run_in_debian debian12-nocuda bookworm >"$log" 2>&1 ;;
     clang) run_with_clang clang "" >"$log" 2>&1 ;;
     libcxx) run_with_clang libcxx "-stdlib=libc++" >"$log" 2>&1 ;;
