@@ -23,6 +23,9 @@ build=(build-essential cmake ninja-build catch2 libfmt-dev libboost-context-dev 
 notes=(mkdocs mkdocs-material python3-pymdownx libjs-mathjax)
 # The test suite on top: report validation (grader) and the site's browser test (CTest label docs).
 tests=(python3-jsonschema python3-lxml chromium chromium-driver python3-selenium python3-pil)
+# The class report of a graded batch (`scanlab report`): copydetect's own dependencies, from Debian;
+# copydetect itself comes from PyPI below.
+report=(python3-numpy python3-matplotlib python3-jinja2 python3-pygments python3-tqdm)
 
 mode=all
 case "${1:-}" in
@@ -34,7 +37,7 @@ case "${1:-}" in
 esac
 
 packages=("${build[@]}" "${notes[@]}")
-[[ $mode == student ]] || packages+=("${tests[@]}")
+[[ $mode == student ]] || packages+=("${tests[@]}" "${report[@]}")
 if [[ $mode == list ]]; then
   printf '%s\n' "${packages[@]}"
   exit 0
@@ -68,6 +71,19 @@ else
   "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# pip install into a folder of scanlab's (pip_into FOLDER [pip options] PACKAGE). Debian 13 and
+# Ubuntu 24.04 refuse pip installs outside a virtual environment (PEP 668) even into a --target
+# folder of one's own; --break-system-packages only lifts that check (the folder is scanlab's,
+# nothing of the system's changes). Older pips do not know the option.
+pip_into() {
+  local target=$1; shift
+  local pip_args=(--quiet --upgrade --target "$target")
+  local pip_help; pip_help=$(python3 -m pip install --help 2>/dev/null || true)
+  [[ $pip_help != *--break-system-packages* ]] || pip_args+=(--break-system-packages)
+  [[ $pip_help != *--root-user-action* ]] || pip_args+=(--root-user-action=ignore)
+  python3 -m pip install "${pip_args[@]}" "$@"
+}
+
 # CCCL (libcu++: <cuda/atomic>, <cuda/std/...>) for the CPU backend: a CUDA toolkit brings its own;
 # otherwise the PyPI package, in the folder cmake/ScanlabCccl.cmake looks in first. The version is
 # pinned to one the whole test suite passed with: a new CCCL has broken the backend's build
@@ -84,15 +100,22 @@ elif [[ -d $cccl_target/nvidia_cuda_cccl-$cccl_version.dist-info ]]; then
   echo "setup-debian: CCCL's headers (nvidia-cuda-cccl $cccl_version) are in $cccl_target already."
 else
   echo "setup-debian: CCCL's headers from PyPI (nvidia-cuda-cccl $cccl_version) into $cccl_target"
-  # Debian 13 and Ubuntu 24.04 refuse pip installs outside a virtual environment (PEP 668) even
-  # into a --target folder of one's own; --break-system-packages only lifts that check (the
-  # folder is scanlab's, nothing of the system's changes). Older pips do not know the option.
-  pip_args=(--quiet --upgrade --target "$cccl_target")
-  pip_help=$(python3 -m pip install --help 2>/dev/null || true)
-  [[ $pip_help != *--break-system-packages* ]] || pip_args+=(--break-system-packages)
-  [[ $pip_help != *--root-user-action* ]] || pip_args+=(--root-user-action=ignore)
-  python3 -m pip install "${pip_args[@]}" "nvidia-cuda-cccl==$cccl_version"
+  pip_into "$cccl_target" "nvidia-cuda-cccl==$cccl_version"
 fi
+
+# copydetect (the class report's similarity check), pinned like CCCL, into a folder of scanlab's
+# that bin/scanlab-report puts on Python's path; its dependencies are the Debian packages above.
+copydetect_version=0.5.0
+copydetect_target="$HOME/.local/share/scanlab/python"
+if [[ $mode != student ]]; then
+  if [[ -d $copydetect_target/copydetect-$copydetect_version.dist-info ]]; then
+    echo "setup-debian: copydetect $copydetect_version is in $copydetect_target already."
+  else
+    echo "setup-debian: copydetect $copydetect_version from PyPI into $copydetect_target (the class report)"
+    pip_into "$copydetect_target" --no-deps "copydetect==$copydetect_version"
+  fi
+fi
+
 if [[ $mode == student ]]; then
   echo "setup-debian: done. Next: make lab1 (see README.md)."
 else

@@ -7,6 +7,9 @@
 # Test it elsewhere with SCANLAB_AUTOGRADER_ROOT=/some/dir (a fake /autograder) and
 # SCANLAB_SKIP_APT=1 when the packages are installed already.
 set -euo pipefail
+# What this script builds must not be writable by the grading user's group either, whatever the
+# caller's umask (Debian 13 gives users 002).
+umask 022
 ROOT=${SCANLAB_AUTOGRADER_ROOT:-/autograder}
 SRC="$ROOT/source"
 TREE="$SRC/scanlab"
@@ -57,6 +60,7 @@ rm -rf "$BUILD/pch-seed"
 SCANLAB_CACHE_DIR="$BUILD/pch-seed" "$BUILD/bin/scanlab" grade --submission "$TREE/labs" --lab 1 --backend cpu \
   --seed 1 --no-jail --no-colour >/dev/null 2>&1 || log "the warm-up grading failed: each grading precompiles it"
 rm -rf "$BUILD/pch-seed/objects"
+[ ! -d "$BUILD/pch-seed" ] || chmod -R go-w "$BUILD/pch-seed"
 
 # run_autograder grades as this unprivileged user: it must read the tree and the build, and
 # write none of it.

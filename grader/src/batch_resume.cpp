@@ -63,6 +63,22 @@ std::string submission_fingerprint(const std::string& dir, const fingerprint_inp
   return h.hex();
 }
 
+nlohmann::json graded_from(const std::string& dir, const fingerprint_inputs& in) {
+  nlohmann::json files = nlohmann::json::object();
+  for (int id : in.lab_ids) {
+    const core::lab_entry* lab = core::find_lab(id);
+    if (!lab) continue;
+    std::string bytes;
+    const fs::path file = fs::path(dir) / lab->spec.name / "scan.cu";
+    std::error_code ec;
+    files[lab->spec.name] = fs::is_regular_file(file, ec) && read_file(file, bytes) ? sha256().add(bytes).hex() : "absent";
+  }
+  return {{"rubric", sha256().add(in.rubric_text).hex()},
+          {"seed", std::to_string(in.seed)},
+          {"backend", in.backend},
+          {"files", files}};
+}
+
 bool load_current_result(const std::string& out_dir, const std::string& name, const std::string& fingerprint,
                          submission_result& result) {
   std::string text;

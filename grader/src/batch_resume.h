@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "results.h"
 
 namespace scanlab::grader {
@@ -22,6 +24,11 @@ struct fingerprint_inputs {
 // exists and its bytes (the only file a lab grades), plus the names of the submission's lab
 // folders (an unknown one is reported).
 std::string submission_fingerprint(const std::string& dir, const fingerprint_inputs& in);
+
+// What the result was graded from, for a person (the class report's regrade view says why a score
+// changed): {"rubric": SHA-256, "seed", "backend", "files": {lab name: SHA-256 of its scan.cu, or
+// "absent"}}. The fingerprint above is the same inputs folded into one hash.
+nlohmann::json graded_from(const std::string& dir, const fingerprint_inputs& in);
 
 // The result in <out>/<name>.json when it was written with this fingerprint; false otherwise
 // (absent, unreadable, graded from something else).

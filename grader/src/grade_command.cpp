@@ -1,5 +1,6 @@
 #include "grade_command.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -178,6 +179,7 @@ std::string file_text(const std::string& path) {
 struct batch_state {
   std::vector<std::optional<submission_result>> done;
   std::vector<std::string> fingerprints;
+  std::vector<nlohmann::json> graded_from;
   std::vector<std::size_t> to_grade;
 };
 
@@ -197,6 +199,7 @@ bool resume_batch(const grade_options& o, const std::vector<std::string>& dirs, 
   std::size_t skipped = 0;
   for (std::size_t i = 0; i < dirs.size(); ++i) {
     state.fingerprints[i] = submission_fingerprint(dirs[i], in);
+    state.graded_from[i] = graded_from(dirs[i], in);
     submission_result previous;
     if (!o.regrade && load_current_result(o.out_dir, fs::path(dirs[i]).filename().string(), state.fingerprints[i], previous)) {
       state.done[i] = std::move(previous);
@@ -225,7 +228,7 @@ class batch_writer {
         return;
       }
     const std::string stem = o_.out_dir + "/" + r.name;
-    written &= write_atomically(stem + ".json", gradescope_json(r, state_.fingerprints[i]));
+    written &= write_atomically(stem + ".json", gradescope_json(r, state_.fingerprints[i], state_.graded_from[i]));
     if (o_.markdown_each) written &= write_atomically(stem + ".md", markdown_summary({r}));
     if (o_.junit_each) written &= write_atomically(stem + ".junit.xml", junit_xml({r}));
     state_.done[i] = r;
@@ -273,6 +276,28 @@ int no_device(const std::string& infrastructure) {
 }
 
 // Grades the submissions and writes what was asked for; the exit status.
+// OUT/report, the class report (scanlab-report, grader/report/), after every batch. It is our own
+// code reading the results, outside the jail; a report that fails costs no result, so it only warns.
+void write_class_report(const grade_options& o) {
+  const std::string tool = executable_dir() + "/scanlab-report";
+  if (::access(tool.c_str(), X_OK) != 0) return;
+  std::vector<std::string> args = {tool, o.out_dir, "--batch", o.batch_dir, "--rubric", o.rubric_path, "--quiet"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execv(tool.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    std::fprintf(stderr, "scanlab: the class report was not written (the results are complete): run `scanlab report %s` "
+                         "to see why\n", o.out_dir.c_str());
+  else
+    std::fprintf(stderr, "scanlab: class report: %s/report/index.html\n", o.out_dir.c_str());
+}
+
 int grade_and_report(const grade_options& o, const grading_request& base, const std::vector<std::string>& dirs,
                      batch_state& state) {
   const bool batch = !o.batch_dir.empty();
@@ -302,6 +327,7 @@ int grade_and_report(const grade_options& o, const grading_request& base, const 
   }
   if (results.empty()) return writer.written ? 0 : exit_misuse;
   const bool reports_written = write_reports(o, results);
+  if (batch && !o.no_class_report) write_class_report(o);
   return writer.written && reports_written ? 0 : exit_misuse;
 }
 
@@ -329,6 +355,7 @@ int grade_command(grade_options& o) {
   batch_state state;
   state.done.resize(dirs.size());
   state.fingerprints.resize(dirs.size());
+  state.graded_from.resize(dirs.size());
   if (o.batch_dir.empty()) state.to_grade.push_back(0);
   else if (!resume_batch(o, dirs, state)) return exit_misuse;
 

@@ -29,6 +29,8 @@ int parse_grade_options(int argc, char** argv, const std::string& footer, grade_
   grade->add_option("--batch", o.batch_dir, "grade every subfolder of DIR as one submission");
   grade->add_option("--out", o.out_dir, "with --batch: folder for <submission>.json and summary.csv");
   grade->add_flag("--regrade", o.regrade, "with --batch: grade every submission, even those whose result in --out is current");
+  grade->add_flag("--no-class-report", o.no_class_report,
+                  "with --batch: leave out OUT/report, the class report (`scanlab report OUT` builds it)");
   grade->add_flag("--markdown-each", o.markdown_each, "with --batch: also OUT/<submission>.md as each one finishes");
   grade->add_flag("--no-jail", o.no_jail,
                   "run student code without the jail (bubblewrap), with the grader's rights: only where the "

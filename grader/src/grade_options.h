@@ -17,6 +17,7 @@ struct grade_options {
   unsigned jobs = 1;
   std::string batch_dir, out_dir;
   bool regrade = false, markdown_each = false, junit_each = false;
+  bool no_class_report = false;  // --batch without OUT/report (scanlab report OUT builds it later)
   bool no_colour = false;
   std::string figures_dir;  // --figures DIR: a drawing of each failing lab's kernel (scanlab trace)
   bool no_jail = false;     // --no-jail: student code runs unjailed (jail.h); every report says so

@@ -242,7 +242,8 @@ std::string terminal_table(const submission_result& r, bool colour, int width) {
   return out;
 }
 
-std::string gradescope_json(const submission_result& r, const std::string& fingerprint) {
+std::string gradescope_json(const submission_result& r, const std::string& fingerprint,
+                            const nlohmann::json& graded_from) {
   nlohmann::json j;
   j["score"] = r.score();
   j["execution_time"] = r.seconds;
@@ -306,6 +307,7 @@ std::string gradescope_json(const submission_result& r, const std::string& finge
   nlohmann::json extra = {{"backend", r.backend}, {"seed", r.seed_text}, {"submission", r.name},
                           {"needs_review", review_reasons(r)}, {"result", result_to_json(r)}};
   if (!fingerprint.empty()) extra["fingerprint"] = fingerprint;
+  if (!graded_from.is_null()) extra["graded_from"] = graded_from;
   j["extra_data"] = extra;
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

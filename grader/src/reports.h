@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "results.h"
 
 namespace scanlab::grader {
@@ -34,7 +36,9 @@ std::string terminal_table(const submission_result& r, bool colour, int width = 
 // The terminal's width when stdout is one, else $COLUMNS, else 100.
 int terminal_width();
 // fingerprint: what the result was graded from (batch re-runs compare it); kept in extra_data.
-std::string gradescope_json(const submission_result& r, const std::string& fingerprint = "");
+// graded_from: the same inputs for a person (batch_resume.h), kept beside it.
+std::string gradescope_json(const submission_result& r, const std::string& fingerprint = "",
+                            const nlohmann::json& graded_from = nullptr);
 std::string junit_xml(const std::vector<submission_result>& all);
 std::string markdown_summary(const std::vector<submission_result>& all);
 std::string csv_summary(const std::vector<submission_result>& all);
