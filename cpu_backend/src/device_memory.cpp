@@ -36,6 +36,7 @@ struct record {
   bool reported = false;
   bool registered = false;
   unsigned flags = 0;
+  bool managed = false;
 };
 
 std::mutex registry_mutex;
@@ -82,17 +83,50 @@ void* allocate_device(std::size_t bytes, const char* file, int line) {
   return user;
 }
 
+void* allocate_managed(std::size_t bytes, const char* site) {
+  // Whole pages, as the arena's: the canaries and (ASan) the poisoned tail fit as for cudaMalloc.
+  const std::size_t page = arena_page_bytes();
+  const std::size_t total = (span_bytes(bytes) + page - 1) / page * page;
+  auto* span = static_cast<unsigned char*>(std::aligned_alloc(page, total));
+  if (span == nullptr) return nullptr;
+  std::memset(span, canary_byte, canary_bytes);
+  std::memset(span + canary_bytes + bytes, canary_byte, canary_bytes);
+  // Zeros, not the NaN pattern of cudaMalloc: a GPU's driver hands managed pages out zeroed, and
+  // programs that count on it print the same here.
+  std::memset(span + canary_bytes, 0, bytes);
+  unsigned char* user = span + canary_bytes;
+#ifdef SCANLAB_ASAN
+  ASAN_POISON_MEMORY_REGION(user + bytes, total - canary_bytes - bytes);
+#endif
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  record r{bytes, site ? site : "cudaMallocManaged", false};
+  r.managed = true;
+  registry()[reinterpret_cast<const char*>(user)] = r;
+  bytes_in_use += bytes;
+  return user;
+}
+
 bool free_device(void* p) {
   std::size_t bytes = 0;
+  bool managed = false;
   {
     std::lock_guard<std::mutex> lock(registry_mutex);
     auto it = registry().find(static_cast<const char*>(p));
     if (it == registry().end() || it->second.pinned) return false;
     bytes = it->second.bytes;
+    managed = it->second.managed;
     bytes_in_use -= bytes;
     registry().erase(it);
   }
   unsigned char* span = static_cast<unsigned char*>(p) - canary_bytes;
+  if (managed) {
+#ifdef SCANLAB_ASAN
+    const std::size_t page = arena_page_bytes();
+    ASAN_UNPOISON_MEMORY_REGION(span, (span_bytes(bytes) + page - 1) / page * page);
+#endif
+    std::free(span);
+    return true;
+  }
 #ifdef SCANLAB_ASAN
   ASAN_POISON_MEMORY_REGION(span, span_bytes(bytes));  // a use after cudaFree is reported too
 #endif
@@ -147,7 +181,7 @@ std::optional<allocation_info> find_allocation(const void* p) {
   // One past the end still counts: kernels legitimately form end pointers.
   if (c > it->first + it->second.bytes) return std::nullopt;
   return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned, it->second.registered,
-                         it->second.flags};
+                         it->second.flags, it->second.managed};
 }
 
 bool is_device_range(const void* p, std::size_t bytes) {

@@ -18,10 +18,14 @@ struct allocation_info {
   bool pinned_host = false;  // cudaHostAlloc/cudaMallocHost, or a cudaHostRegister range
   bool registered = false;   // a cudaHostRegister range: the program owns the memory
   unsigned flags = 0;        // the cudaHostAlloc/cudaHostRegister flags
+  bool managed = false;      // cudaMallocManaged: device memory that host code may touch too
 };
 
 void* allocate_device(std::size_t bytes, const char* file, int line);
 bool free_device(void* p);
+// Managed (unified) memory: a device allocation (canaries, the detectors, cudaFree) in ordinary
+// host memory rather than the arena, since host code may read and write it between kernels.
+void* allocate_managed(std::size_t bytes, const char* site);
 void* allocate_pinned(std::size_t bytes, unsigned flags = 0);
 bool free_pinned(void* p);
 // Mapped (page-locked) host memory is plain host memory here, which kernels may use as on a GPU:

@@ -105,12 +105,12 @@ cudaDeviceProp make_properties() {
   p.localL1CacheSupported = 1;
   p.sharedMemPerMultiprocessor = 228 * 1024;
   p.regsPerMultiprocessor = 65536;
-  p.managedMemory = 0;  // managed memory is not emulated; programs that check skip it
+  p.managedMemory = 1;  // cudaMallocManaged and __managed__: host and kernels share the CPU's memory
   p.isMultiGpuBoard = 0;
   p.multiGpuBoardGroupID = 0;
   p.hostNativeAtomicSupported = 1;  // host and device are the same processor
   p.pageableMemoryAccess = 0;       // kernels may not use ordinary host memory (it is checked)
-  p.concurrentManagedAccess = 0;
+  p.concurrentManagedAccess = 1;  // as on every GPU since Pascal on Linux
   p.computePreemptionSupported = 0;
   p.canUseHostPointerForRegisteredMem = 1;
   p.cooperativeLaunch = 0;  // grid-wide synchronisation is not emulated

@@ -59,11 +59,16 @@
 #define SCANLAB_IMPLEMENTED_cudaMallocAsync 1
 #define SCANLAB_IMPLEMENTED_cudaMallocFromPoolAsync 1
 #define SCANLAB_IMPLEMENTED_cudaMallocHost 1
+#define SCANLAB_IMPLEMENTED_cudaMallocManaged 1
 #define SCANLAB_IMPLEMENTED_cudaMallocPitch 1
+#define SCANLAB_IMPLEMENTED_cudaMemAdvise 1
 #define SCANLAB_IMPLEMENTED_cudaMemGetInfo 1
 #define SCANLAB_IMPLEMENTED_cudaMemPoolGetAttribute 1
 #define SCANLAB_IMPLEMENTED_cudaMemPoolSetAttribute 1
 #define SCANLAB_IMPLEMENTED_cudaMemPoolTrimTo 1
+#define SCANLAB_IMPLEMENTED_cudaMemPrefetchAsync 1
+#define SCANLAB_IMPLEMENTED_cudaMemRangeGetAttribute 1
+#define SCANLAB_IMPLEMENTED_cudaMemRangeGetAttributes 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpy 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpy2D 1
 #define SCANLAB_IMPLEMENTED_cudaMemcpy2DAsync 1
@@ -95,6 +100,7 @@
 #define SCANLAB_IMPLEMENTED_cudaSetDeviceFlags 1
 #define SCANLAB_IMPLEMENTED_cudaSetValidDevices 1
 #define SCANLAB_IMPLEMENTED_cudaStreamAddCallback 1
+#define SCANLAB_IMPLEMENTED_cudaStreamAttachMemAsync 1
 #define SCANLAB_IMPLEMENTED_cudaStreamCreate 1
 #define SCANLAB_IMPLEMENTED_cudaStreamCreateWithFlags 1
 #define SCANLAB_IMPLEMENTED_cudaStreamCreateWithPriority 1

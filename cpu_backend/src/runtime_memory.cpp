@@ -124,6 +124,105 @@ cudaError_t cudaFree(void* ptr) {
   return free_device(ptr) ? cudaSuccess : set_error(cudaErrorInvalidValue);
 }
 
+// ---- Managed (unified) memory: host code and kernels share it, as on a GPU since Pascal. The
+// hints (prefetch, advice, stream attachment) change where a GPU keeps the pages, which one
+// memory does not have: they are checked and accepted.
+
+cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned int flags) {
+  if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
+  if (ptr == nullptr || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)) return set_error(cudaErrorInvalidValue);
+  *ptr = nullptr;
+  if (bytes == 0) return set_error(cudaErrorInvalidValue);  // CUDA refuses a managed allocation of 0 bytes
+  void* p = allocate_managed(bytes, "cudaMallocManaged");
+  if (p == nullptr) return set_error(cudaErrorMemoryAllocation);
+  *ptr = p;
+  return cudaSuccess;
+}
+
+namespace {
+
+// A range hint's checks: [ptr, ptr+count) is managed memory (or, for prefetches and advice,
+// which CUDA also takes for system memory on machines with pageable access, any host memory).
+cudaError_t check_managed_range(const void* ptr, std::size_t count) {
+  if (ptr == nullptr || count == 0) return cudaErrorInvalidValue;
+  auto a = find_allocation(ptr);
+  if (a && !a->managed) return cudaErrorInvalidValue;  // cudaMalloc or pinned memory: not managed
+  if (a && static_cast<const char*>(ptr) + count > a->base + a->bytes) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+cudaError_t check_location(const cudaMemLocation& where) {
+  switch (where.type) {
+    case cudaMemLocationTypeDevice: return where.id == 0 || where.id == cudaCpuDeviceId ? cudaSuccess : cudaErrorInvalidDevice;
+    case cudaMemLocationTypeHost:
+    case cudaMemLocationTypeHostNuma:
+    case cudaMemLocationTypeHostNumaCurrent: return cudaSuccess;
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+}  // namespace
+
+cudaError_t cudaMemPrefetchAsync(const void* ptr, std::size_t count, cudaMemLocation location, unsigned int flags,
+                                 cudaStream_t) {
+  if (cudaError_t e = check_managed_range(ptr, count); e != cudaSuccess) return set_error(e);
+  if (flags != 0) return set_error(cudaErrorInvalidValue);
+  if (cudaError_t e = check_location(location); e != cudaSuccess) return set_error(e);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemAdvise(const void* ptr, std::size_t count, cudaMemoryAdvise advice, cudaMemLocation location) {
+  if (cudaError_t e = check_managed_range(ptr, count); e != cudaSuccess) return set_error(e);
+  if (advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy) return set_error(cudaErrorInvalidValue);
+  const bool needs_location = advice == cudaMemAdviseSetPreferredLocation || advice == cudaMemAdviseSetAccessedBy ||
+                              advice == cudaMemAdviseUnsetAccessedBy;
+  if (needs_location) {
+    if (cudaError_t e = check_location(location); e != cudaSuccess) return set_error(e);
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t, void* ptr, std::size_t length, unsigned int flags) {
+  if (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle)
+    return set_error(cudaErrorInvalidValue);
+  auto a = find_allocation(ptr);
+  const bool global_variable = ptr != nullptr && is_global_variable(ptr);  // a __managed__ variable
+  if (!global_variable && (!a || !a->managed || (length != 0 && length != a->bytes) || ptr != a->base))
+    return set_error(cudaErrorInvalidValue);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemRangeGetAttribute(void* data, std::size_t bytes, cudaMemRangeAttribute attribute, const void* ptr,
+                                     std::size_t count) {
+  if (data == nullptr || bytes == 0) return set_error(cudaErrorInvalidValue);
+  if (cudaError_t e = check_managed_range(ptr, count); e != cudaSuccess) return set_error(e);
+  // No advice is kept (one memory): what a GPU reports for a range nobody advised.
+  std::memset(data, 0, bytes);
+  switch (attribute) {
+    case cudaMemRangeAttributePreferredLocation:
+    case cudaMemRangeAttributeLastPrefetchLocation:
+    case cudaMemRangeAttributePreferredLocationId:
+    case cudaMemRangeAttributeLastPrefetchLocationId:
+      if (bytes < sizeof(int)) return set_error(cudaErrorInvalidValue);
+      *static_cast<int*>(data) = cudaInvalidDeviceId;
+      break;
+    case cudaMemRangeAttributeAccessedBy:
+      for (std::size_t i = 0; i + sizeof(int) <= bytes; i += sizeof(int)) static_cast<int*>(data)[i / sizeof(int)] = cudaInvalidDeviceId;
+      break;
+    default:
+      break;
+  }
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemRangeGetAttributes(void** data, std::size_t* bytes, cudaMemRangeAttribute* attributes,
+                                      std::size_t count_attributes, const void* ptr, std::size_t count) {
+  if (data == nullptr || bytes == nullptr || attributes == nullptr || count_attributes == 0) return set_error(cudaErrorInvalidValue);
+  for (std::size_t i = 0; i < count_attributes; ++i)
+    if (cudaError_t e = cudaMemRangeGetAttribute(data[i], bytes[i], attributes[i], ptr, count); e != cudaSuccess) return e;
+  return cudaSuccess;
+}
+
 cudaError_t cudaMallocPitch(void** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
   if (ptr == nullptr || pitch == nullptr) return set_error(cudaErrorInvalidValue);
   *pitch = (width + pitch_alignment - 1) / pitch_alignment * pitch_alignment;
@@ -231,7 +330,9 @@ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes* attr, const void* pt
   *attr = cudaPointerAttributes{};
   auto a = find_allocation(ptr);
   void* p = const_cast<void*>(ptr);
-  if (a && !a->pinned_host) {
+  if (a && a->managed) {
+    *attr = cudaPointerAttributes{cudaMemoryTypeManaged, 0, p, p, {}};
+  } else if (a && !a->pinned_host) {
     *attr = cudaPointerAttributes{cudaMemoryTypeDevice, 0, p, nullptr, {}};
   } else if (a) {
     *attr = cudaPointerAttributes{cudaMemoryTypeHost, 0, p, p, {}};

@@ -36,7 +36,8 @@ def histogram(values, lo, hi, bins, title, xlabel, fmt="{:.0%}"):
         body.append(f'<rect x="{x + 1:.1f}" y="{TOP + h - bh:.1f}" width="{w - 2:.1f}" height="{bh:.1f}" fill="{BAR}">'
                     f'<title>{escape(fmt.format(lo + (hi - lo) * k / bins))}-{escape(fmt.format(lo + (hi - lo) * (k + 1) / bins))}: {c}</title></rect>')
     for k in range(0, bins + 1, max(1, bins // 5)):
-        body.append(f'<text x="{LEFT + k * w:.1f}" y="{TOP + h + 12}" text-anchor="middle">'
+        anchor = "end" if k == bins else "middle"  # the last label ends at the axis, inside the picture
+        body.append(f'<text x="{LEFT + k * w:.1f}" y="{TOP + h + 12}" text-anchor="{anchor}">'
                     f'{escape(fmt.format(lo + (hi - lo) * k / bins))}</text>')
     return _frame(title, "".join(body), xlabel, ymax)
 

@@ -242,7 +242,7 @@ def test_batch(o):
     os.makedirs(os.path.join(batch, "stub", "lab1-naive"))  # compiles, writes nothing: detectors withheld
     shutil.copy(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), os.path.join(batch, "stub", "lab1-naive"))
     # A file the CPU backend cannot run (nvcc can): "cannot grade this here", marked for review.
-    shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_managed", "lab1-naive"),
+    shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_inline_ptx", "lab1-naive"),
                     os.path.join(batch, "gpu-only", "lab1-naive"))
     # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
     # one is written elsewhere and renamed over it, never truncated in place.
@@ -464,9 +464,9 @@ def test_prairielearn(o):
         data, _ = run_pl(o, pl_job(o, root, {"notes.txt": "hello"}))
         check(data["gradable"] is False and "upload scan.cu" in data["message"], f"empty upload: {data}")
         # A file only a GPU can run: not gradable, the reason for the instructor, no compile error.
-        managed = os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_managed", "lab1-naive", "scan.cu")
-        if os.path.exists(managed):
-            data, _ = run_pl(o, pl_job(o, root, {"scan.cu": open(managed, encoding="utf-8").read()},
+        gpu_only = os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_inline_ptx", "lab1-naive", "scan.cu")
+        if os.path.exists(gpu_only):
+            data, _ = run_pl(o, pl_job(o, root, {"scan.cu": open(gpu_only, encoding="utf-8").read()},
                                        data={"params": {"scanlab_labs": [1]}}))
             check(data["gradable"] is False and "cannot grade this here" in data["message"],
                   f"GPU-only file: gradable {data['gradable']}, message {data['message'][:300]!r}")

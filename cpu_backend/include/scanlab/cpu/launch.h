@@ -157,6 +157,15 @@ bool register_static_shared(void (*kernel)(Params...), std::size_t bytes) {
   register_kernel_static_shared(reinterpret_cast<const void*>(kernel), bytes);
   return true;
 }
+// f(static_cast<void*>(nullptr)) when that call compiles, otherwise `otherwise`: the macros below
+// put a possibly ill-formed call (an overload set's name) in a generic lambda's return type.
+template <class R, class F>
+R call_if_invocable(F&& f, R otherwise) {
+  if constexpr (std::is_invocable_v<F&, void*>)
+    return static_cast<R>(f(static_cast<void*>(nullptr)));
+  else
+    return otherwise;
+}
 }  // namespace detail
 
 }  // namespace scanlab::cpu
@@ -254,36 +263,37 @@ class namespace_shared_array {
 }  // namespace scanlab::cpu
 
 // The address of the kernel a launch names, or nullptr where the name alone does not pick one
-// function (see detail::kernel_address). The requires-expression is made dependent on a dummy
-// template parameter so that an overload set makes it false instead of ill-formed.
-#define SCANLAB_KERNEL_ADDRESS(...)                                                                 \
-  ([&]<class scanlab_dummy_ = void>() -> const void* {                                              \
-    if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__); }) \
-      return ::scanlab::cpu::detail::kernel_address(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__); \
-    else                                                                                            \
-      return nullptr;                                                                               \
-  }())
+// function (see detail::kernel_address). The call is written in the return type of a generic
+// lambda, so that an overload set makes the lambda not invocable (SFINAE) instead of ill-formed;
+// C++17, so that a student's -std=c++17 builds too.
+#define SCANLAB_KERNEL_ADDRESS(...)                                                                   \
+  (::scanlab::cpu::detail::call_if_invocable<const void*>(                                           \
+      [&](auto* d) -> decltype(::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__)) {            \
+        return ::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__);                                \
+      },                                                                                              \
+      nullptr))
 
 // Emitted by the rewriter after SCANLAB_REGISTER_KERNEL when it could write the kernel's static
 // __shared__ types there: BYTES is their sizeof sum.
-#define SCANLAB_KERNEL_STATIC_SHARED(BYTES, ...)                                                               \
-  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_shared_, __COUNTER__) =                    \
-      []<class scanlab_dummy_ = void>() {                                                                     \
-        if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__); }) \
-          ::scanlab::cpu::detail::register_static_shared(                                                     \
-              ::scanlab::cpu::detail::kernel_pointer(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__), BYTES); \
-        return true;                                                                                          \
-      }();
+#define SCANLAB_KERNEL_STATIC_SHARED(BYTES, ...)                                                            \
+  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_shared_, __COUNTER__) =                 \
+      ::scanlab::cpu::detail::call_if_invocable<bool>(                                                     \
+          [](auto* d) -> decltype(::scanlab::cpu::detail::register_static_shared(                          \
+                          ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__), BYTES)) {                 \
+            return ::scanlab::cpu::detail::register_static_shared(                                          \
+                ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__), BYTES);                             \
+          },                                                                                                \
+          true);
 
 // Emitted by the rewriter right after the closing brace of a kernel defined at namespace scope.
 // The registration happens only when the name picks one function there (see kernel_pointer).
 #define SCANLAB_CONCAT_IMPL_(a, b) a##b
 #define SCANLAB_CONCAT_(a, b) SCANLAB_CONCAT_IMPL_(a, b)
-#define SCANLAB_REGISTER_KERNEL(...)                                                                          \
-  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_registered_, __COUNTER__) =                \
-      []<class scanlab_dummy_ = void>() {                                                                     \
-        if constexpr (requires(scanlab_dummy_* d) { ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__); }) \
-          ::scanlab::cpu::detail::register_kernel(                                                            \
-              ::scanlab::cpu::detail::kernel_pointer(static_cast<scanlab_dummy_*>(nullptr), __VA_ARGS__));    \
-        return true;                                                                                          \
-      }();
+#define SCANLAB_REGISTER_KERNEL(...)                                                                    \
+  [[maybe_unused]] static const bool SCANLAB_CONCAT_(scanlab_kernel_registered_, __COUNTER__) =          \
+      ::scanlab::cpu::detail::call_if_invocable<bool>(                                                  \
+          [](auto* d) -> decltype(::scanlab::cpu::detail::register_kernel(                              \
+                          ::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__))) {                    \
+            return ::scanlab::cpu::detail::register_kernel(::scanlab::cpu::detail::kernel_pointer(d, __VA_ARGS__)); \
+          },                                                                                            \
+          true);

@@ -46,7 +46,8 @@
 #define __device__
 #define __host__
 #define __constant__
-#define __managed__ static_assert(false, "scanlab CPU backend: __managed__ memory (unified memory) is not supported; this file needs a GPU");
+// A __managed__ variable is an ordinary global here: host code and kernels share the CPU's memory.
+#define __managed__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __align__(n) alignas(n)
 #define __launch_bounds__(...)

@@ -36,6 +36,11 @@ template <class T>
 cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned int flags) {
   return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags);
 }
+// As cuda_runtime.h's: a typed pointer, the flags defaulting to cudaMemAttachGlobal.
+template <class T>
+cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned int flags = cudaMemAttachGlobal) {
+  return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags);
+}
 template <class T>
 cudaError_t cudaHostGetDevicePointer(T** device_ptr, void* host_ptr, unsigned int flags) {
   return cudaHostGetDevicePointer(reinterpret_cast<void**>(device_ptr), host_ptr, flags);

@@ -17,8 +17,15 @@ struct execution_context {
   int return_line = 0;
 };
 
-// constinit: no dynamic initialisation, so device code reads it without a TLS wrapper call.
-extern thread_local constinit execution_context tls;
+// constinit: no dynamic initialisation, so device code reads it without a TLS wrapper call. A
+// student's file built as C++17 declares them without it (constinit is C++20; the definitions in
+// the runtime, built as C++20, carry it, and it is the definition that counts).
+#if __cplusplus >= 202002L
+#define SCANLAB_CONSTINIT constinit
+#else
+#define SCANLAB_CONSTINIT
+#endif
+extern thread_local SCANLAB_CONSTINIT execution_context tls;
 
 }  // namespace scanlab::cpu::detail
 
@@ -27,8 +34,8 @@ extern thread_local constinit execution_context tls;
 // The scheduler rewrites them on every fiber switch (src/builtin_variables.cpp defines them
 // writable); code sees them const, as in CUDA, so `threadIdx.x = 0` does not compile. Within one
 // CUDA thread's run of a kernel their values never change, which is what const promises.
-extern thread_local constinit const uint3 threadIdx;
-extern thread_local constinit const uint3 blockIdx;
-extern thread_local constinit const dim3 blockDim;
-extern thread_local constinit const dim3 gridDim;
+extern thread_local SCANLAB_CONSTINIT const uint3 threadIdx;
+extern thread_local SCANLAB_CONSTINIT const uint3 blockIdx;
+extern thread_local SCANLAB_CONSTINIT const dim3 blockDim;
+extern thread_local SCANLAB_CONSTINIT const dim3 gridDim;
 constexpr int warpSize = 32;

@@ -35,12 +35,6 @@ inline constexpr bool unsupported = false;
   }
 #define SCANLAB_UNSUPPORTED_FAMILY(PREFIX, FEATURE)  // read by the generator only
 
-SCANLAB_UNSUPPORTED_FAMILY(cudaMallocManaged, "managed (unified) memory")
-SCANLAB_UNSUPPORTED_FAMILY(cudaMemPrefetch, "managed (unified) memory")
-SCANLAB_UNSUPPORTED_FAMILY(cudaMemDiscard, "managed (unified) memory")
-SCANLAB_UNSUPPORTED_FAMILY(cudaMemAdvise, "managed (unified) memory")
-SCANLAB_UNSUPPORTED_FAMILY(cudaMemRangeGetAttribute, "managed (unified) memory")
-SCANLAB_UNSUPPORTED_FAMILY(cudaStreamAttachMemAsync, "managed (unified) memory")
 SCANLAB_UNSUPPORTED_FAMILY(cudaLaunchCooperativeKernel, "a grid-wide cooperative launch")
 SCANLAB_UNSUPPORTED_FAMILY(cudaGraphics, "graphics interoperability")
 SCANLAB_UNSUPPORTED_FAMILY(cudaGraph, "CUDA graphs")

@@ -1,6 +1,5 @@
 // Checks: cudaMallocManaged memory written on the host, updated by a kernel, read on the host after sync;
 // a __managed__ global variable.
-// conformance-cpu-rejects: __managed__ memory.*this file needs a GPU
 #include <cstdio>
 #include <cuda_runtime.h>
 

@@ -1,7 +1,6 @@
 // Known-unusual submission (tests/grader): a right naive scan that keeps a debugging counter in
-// __managed__ (unified) memory. nvcc builds it and it is graded normally on a GPU; the CPU backend
-// leaves unified memory out, so there the grader cannot grade it: the verdict is cannot_grade
-// (the feature, the line, "grade it on a GPU"), 0 of 0 points, never a compile error.
+// __managed__ (unified) memory. nvcc builds it and it is graded normally on a GPU, and on the CPU
+// backend too: full points on both.
 #include <cstddef>
 
 #include "lab.h"
