@@ -132,7 +132,7 @@ cudaError_t cudaMallocManaged(void** ptr, std::size_t bytes, unsigned int flags)
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (ptr == nullptr || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost)) return set_error(cudaErrorInvalidValue);
   *ptr = nullptr;
-  if (bytes == 0) return set_error(cudaErrorInvalidValue);  // CUDA refuses a managed allocation of 0 bytes
+  if (bytes == 0) return cudaSuccess;  // as cudaMalloc: success and a null pointer (an H200 answers so)
   void* p = allocate_managed(bytes, "cudaMallocManaged");
   if (p == nullptr) return set_error(cudaErrorMemoryAllocation);
   *ptr = p;

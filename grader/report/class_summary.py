@@ -21,7 +21,11 @@ DERIVED = {"not_correct", "not_run"}
 TRUST = {"implausible_timing": "implausible timing", "timing_tampered": "forged timing",
          "timed_output_wrong": "timed output wrong", "host_computed_output": "output computed on the host",
          "uses_library": "uses a library scan"}
-FAST_OUTLIER = 1.5  # of the reference: faster than this is flagged for a look
+# Of a device copy of the same bytes: a scan reads and writes every element, so it can at best match
+# a copy. The grader refuses more than the rubric's max_of_copy (1.1, timing noise); from a copy's
+# speed up to that, a person should look. (Not a multiple of the reference: lab 8's reference is
+# the taught chained scan, and a decoupled look-back is 60x faster, measured on an H200.)
+FAST_OUTLIER = 1.0
 
 
 @dataclass
@@ -115,7 +119,7 @@ def summarise_lab(lab_id, lab_name, students):
         if perf:
             s.performance.append((st.name, perf[0], perf[1]))
             timing = lab.test("performance").diagnosis
-            if timing in TRUST or perf[0] >= FAST_OUTLIER:
+            if timing in TRUST or perf[1] >= FAST_OUTLIER:
                 s.held_back.add(st.name)
     s.failure_kinds = sorted((FailureKind(d, names, examples[d]) for d, names in kinds.items()),
                              key=lambda k: (-len(k.students), k.diagnosis))
@@ -154,7 +158,7 @@ def review_items(students, labs, missing_results, unreadable):
                     items.append(ReviewItem(st.name, lab.id, "timeout", f"{t.name}: a case hung and was killed"))
     for lab in labs:
         for name, of_ref, of_copy in lab.performance:
-            if of_ref >= FAST_OUTLIER:
+            if of_copy >= FAST_OUTLIER:
                 items.append(ReviewItem(name, lab.id, "suspiciously fast",
                                         f"{of_ref:.0%} of the reference, {of_copy:.0%} of a copy"))
         partners = defaultdict(list)  # student -> [(similarity, other)], one review line each
@@ -266,3 +270,8 @@ def clusters(pairs):
         out.append((names, sorted(members, key=lambda p: (-p.similarity, p.a, p.b))))
     out.sort(key=lambda c: (-len(c[0]), c[0]))
     return out
+
+
+def speed(of_reference):
+    """A fraction of the reference's speed as people read it: 85%, or 63.5x past twice."""
+    return f"{of_reference:.1f}x" if of_reference >= 2 else f"{of_reference:.0%}"

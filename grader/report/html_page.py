@@ -70,8 +70,9 @@ def _lab(model, lab):
              svg_plots.bars([cs.KIND_TITLES[k] for k in kinds],
                             [lab.pass_rates[k][0] / lab.pass_rates[k][1] for k in kinds], f"lab {lab.id}: tests passed")]
     if lab.performance:
-        plots.append(svg_plots.histogram([p[1] for p in lab.performance], 0, 1.5, 15, f"lab {lab.id}: speed",
-                                         "fraction of the reference's speed"))
+        top = max(1.5, max(p[1] for p in lab.performance) * 1.05)
+        plots.append(svg_plots.histogram([p[1] for p in lab.performance], 0, top, 15, f"lab {lab.id}: speed",
+                                         "fraction of the reference's speed", fmt="{:.2g}"))
         plots.append(svg_plots.histogram([p[2] for p in lab.performance], 0, 1.1, 11, f"lab {lab.id}: against a copy",
                                          "fraction of a device copy's speed"))
     out.append(f"<p>{len(lab.submitted)} submitted, {len(lab.missing)} without the file.</p>")
@@ -101,7 +102,7 @@ def _lab(model, lab):
         out.append("<p>No race, barrier, memory or progress finding.</p>")
     if lab.performance:
         out.append("<h3>Leaderboard (anonymised)</h3><table><tr><th>rank</th><th>student</th><th>of the reference</th><th>of a copy</th></tr>")
-        out.append("".join(f"<tr><td class=n>{r}</td><td>{escape(model.pseudonyms[n])}</td><td class=n>{a:.0%}</td><td class=n>{c:.0%}</td></tr>"
+        out.append("".join(f"<tr><td class=n>{r}</td><td>{escape(model.pseudonyms[n])}</td><td class=n>{cs.speed(a)}</td><td class=n>{c:.0%}</td></tr>"
                            for r, n, a, c in cs.leaderboard(lab)[:10]) + "</table>")
         held = f" {len(lab.held_back)} held back until you look at them (see above)." if lab.held_back else ""
         out.append(f"<p class=muted>Each student's own view (their rank and the few above): "

@@ -56,7 +56,7 @@ def render(model, plot_files):
             out.append("No race, barrier, memory or progress finding.")
         if lab.performance:
             out += ["", "### Leaderboard (anonymised)", "", "| rank | student | of the reference | of a copy |", "|---:|---|---:|---:|"]
-            out += [f"| {r} | {model.pseudonyms[n]} | {a:.0%} | {c:.0%} |" for r, n, a, c in cs.leaderboard(lab)[:10]]
+            out += [f"| {r} | {model.pseudonyms[n]} | {cs.speed(a)} | {c:.0%} |" for r, n, a, c in cs.leaderboard(lab)[:10]]
         out += ["", "### Similar code", ""]
         if model.similarity_missing:
             out.append(f"Not computed: {model.similarity_missing}")

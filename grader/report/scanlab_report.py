@@ -151,9 +151,9 @@ def write_leaderboards(folder, model, above=3):
             mine = next((row for row in board if row[1] == st.name), None)
             if not mine:
                 continue
-            lines.append(f"lab {lab.id}: you are #{mine[0]} of {len(board)} at {mine[2]:.0%} of the reference's speed")
+            lines.append(f"lab {lab.id}: you are #{mine[0]} of {len(board)} at {cs.speed(mine[2])} of the reference's speed")
             for rank, name, of_ref, _ in [row for row in board if row[0] < mine[0]][-above:]:
-                lines.append(f"  #{rank} {model.pseudonyms[name]}: {of_ref:.0%}")
+                lines.append(f"  #{rank} {model.pseudonyms[name]}: {cs.speed(of_ref)}")
         if lines:
             with open(os.path.join(folder, st.name + ".txt"), "w", encoding="utf-8") as f:
                 f.write("\n".join(lines) + "\n")

@@ -10,10 +10,12 @@ BAR = "#3b6ea8"
 
 def _frame(title, body, xlabel, ymax):
     h = HEIGHT - BOTTOM - TOP
+    # Counts are whole numbers: the middle line only where it falls on one.
+    levels = (0, 0.5, 1) if ymax % 2 == 0 else (0, 1)
     ticks = "".join(
         f'<text x="{LEFT - 4}" y="{TOP + h - h * f + 4:.1f}" text-anchor="end">{round(ymax * f)}</text>'
         f'<line x1="{LEFT}" x2="{WIDTH - 8}" y1="{TOP + h - h * f:.1f}" y2="{TOP + h - h * f:.1f}" stroke="#ddd"/>'
-        for f in (0, 0.5, 1))
+        for f in levels)
     return (f'<svg class="plot" role="img" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="10">'
             f'<title>{escape(title)}</title><text x="{LEFT}" y="13" font-size="11" font-weight="bold">{escape(title)}</text>'

@@ -237,8 +237,9 @@ def gpu_view(args, out, work):
                     t["graded"], t["max_score"], t["passed"] = True, 1.0, pct >= 70
                     t["score"] = 1.0 if pct >= 70 else 0.0
                     t["diagnosis"] = "implausible_timing" if name == "student12" else ""
+                    of_copy = 105 if name == "student11" else pct // 2
                     t["output"] = (f"n = 65536: 0.100 ms (0.66 G elements/s); {pct}% of the reference solution "
-                                   f"(0.090 ms), {pct // 2}% of a device copy (0.050 ms); full points at 70% of the "
+                                   f"(0.090 ms), {of_copy}% of a device copy (0.050 ms); full points at 70% of the "
                                    "reference, none at 25%; median of 20 timed calls, each on a new input and checked")
         with open(os.path.join(gpu, name + ".json"), "w") as f:
             json.dump(j, f)
@@ -255,7 +256,7 @@ def gpu_view(args, out, work):
           f"under review ({board!r})")
     review = {(i["student"], i["reason"]) for i in report["review"]}
     check(("student11", "suspiciously fast") in review and ("student12", "implausible timing") in review,
-          "a lab at 1.8x the reference and an implausible timing need review")
+          "a lab as fast as a copy and an implausible timing need review")
 
 
 def report_tool(args):
