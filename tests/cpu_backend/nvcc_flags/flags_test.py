@@ -73,6 +73,7 @@ def main():
     shutil.rmtree(w, ignore_errors=True)
     os.makedirs(w)
     shutil.copy(VA, os.path.join(w, "va.cpp"))
+    shutil.copy(os.path.join(HERE, "host_main.h"), w)
     cxx20 = os.path.join(HERE, "cxx20_only.cu")
     if a.case in REFUSED:
         p = subprocess.run([a.nvcc, *REFUSED[a.case], cxx20, "-o", os.path.join(w, "prog")], capture_output=True, text=True)
