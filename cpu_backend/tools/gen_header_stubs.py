@@ -56,8 +56,6 @@ FORWARD = {
 
 # Rejected: name pattern -> the feature, as the message names it. First match wins.
 REJECT = [
-    ("cuda_fp16.h*", "half precision arithmetic, __half"),
-    ("cuda_bf16.h*", "bfloat16 arithmetic, __nv_bfloat16"),
     ("cuda_fp8.h*", "8-bit floating point, __nv_fp8"),
     ("cuda_fp6.h*", "6-bit floating point, __nv_fp6"),
     ("cuda_fp4.h*", "4-bit floating point, __nv_fp4"),

@@ -81,11 +81,11 @@ def build(args):
     batch_dir = batch_folder(students, args.batch)
     m.labs = [cs.summarise_lab(i, name, students) for i, name in cs.lab_catalogue(students)]
     m.similarity_missing = similarity.MISSING
+    by_name = {s.name: s for s in students}
     for lab in m.labs:
         files = {}
-        for name, lab_result in lab.submitted:
-            st = next(s for s in students if s.name == name)
-            path = os.path.join(batch_dir or os.path.dirname(st.dir), name, lab.name, "scan.cu")
+        for name, _ in lab.submitted:
+            path = os.path.join(batch_dir or os.path.dirname(by_name[name].dir), name, lab.name, "scan.cu")
             if os.path.isfile(path):
                 files[name] = path
         stub = os.path.join(args.source_dir, "labs", lab.name, "scan.cu") if args.source_dir else ""

@@ -1,5 +1,4 @@
 // Checks: atomicAdd on __half, __half2 and __nv_bfloat16 (exactly representable small sums).
-// conformance-cpu-rejects: cuda_fp16\.h.*this file needs a GPU
 #include <cstdio>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>

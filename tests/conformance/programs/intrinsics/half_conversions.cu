@@ -1,5 +1,4 @@
 // Checks: __float2half (round to nearest), __half2float, __hadd/__hmul on __half, __float2half_rz, half2 ops.
-// conformance-cpu-rejects: cuda_fp16\.h.*this file needs a GPU
 #include <cstdio>
 #include <cuda_fp16.h>
 
