@@ -122,11 +122,16 @@ run_in_debian() {  # target suite [compiler-version]
   ensure_root "$suite" "$dir" || return $?
   # Another GCC than the suite's default: installed into the root, named by CC and CXX, which
   # CMake reads at the first configure (as a student with two compilers would choose one).
+  # Debian 13's libraries (libfmt, Catch2) are built by its GCC 14 and need its libstdc++
+  # (CXXABI_1.3.15), while g++-13 links GCC 13's own copy; on Ubuntu 24.04 GCC 13 built them all.
+  # LDFLAGS points the link at the system's libstdc++ (the one every program runs with anyway), so
+  # that what is checked is GCC 13 compiling scanlab, not a mix of distributions.
   local compilers=""
   if [[ -n $gcc ]]; then
     cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
     chroot "$dir" /bin/sh -c "apt-get update -qq && apt-get install -y -qq gcc-$gcc g++-$gcc >/dev/null" || return 1
-    compilers="export CC=gcc-$gcc CXX=g++-$gcc && "
+    local system_gcc; system_gcc=$(chroot "$dir" /bin/sh -c 'gcc -dumpversion' | cut -d. -f1)
+    compilers="export CC=gcc-$gcc CXX=g++-$gcc LDFLAGS=-L/usr/lib/gcc/x86_64-linux-gnu/$system_gcc && "
   fi
   if [[ $target == debian12-nocuda && -e $dir/usr/local/cuda ]]; then
     echo "check-platforms: $dir has a CUDA toolkit; this target needs a root without one" >&2; return 1
