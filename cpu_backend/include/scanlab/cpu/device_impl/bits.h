@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -184,19 +185,33 @@ inline void ignore_profiler_trigger(int) {}  // __prof_trigger: no profiler coun
 inline float saturate(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
 template <class T>
 T reciprocal_sqrt(T x) { return T(1) / std::sqrt(x); }
-// The fast-math intrinsics are approximations on the GPU; the CPU gives the accurate value, which
-// is within the documented error of each.
-inline float fast_exp(float x) { return std::exp(x); }
-inline float fast_exp10(float x) { return std::pow(10.0f, x); }
-inline float fast_log(float x) { return std::log(x); }
-inline float fast_log2(float x) { return std::log2(x); }
-inline float fast_log10(float x) { return std::log10(x); }
-inline float fast_sin(float x) { return std::sin(x); }
-inline float fast_cos(float x) { return std::cos(x); }
-inline float fast_tan(float x) { return std::tan(x); }
-inline float fast_tanh(float x) { return std::tanh(x); }
-inline float fast_pow(float x, float y) { return std::pow(x, y); }
-inline void fast_sincos(float x, float* s, float* c) { *s = std::sin(x); *c = std::cos(x); }
-inline float fast_divide(float a, float b) { return a / b; }
+// The fast-math intrinsics, built as the CUDA programming guide documents the GPU's: every one on
+// the two hardware approximations ex2.approx and lg2.approx (here exp2 and log2, which are within
+// their documented error), with the float multiplications that scale into and out of base 2
+// rounded as the GPU rounds them, and denormals flushed to zero (.ftz) on the way in and out. The
+// rounding of those scalings is most of how a GPU's __expf or __powf differs from expf or powf;
+// docs/fidelity.md gives what remains, measured against an H200.
+inline float flush_denormal(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; }
+inline float approx_exp2(float x) { return flush_denormal(std::exp2(flush_denormal(x))); }
+inline float approx_log2(float x) { return flush_denormal(std::log2(flush_denormal(x))); }
+inline float fast_exp(float x) { return approx_exp2(flush_denormal(x) * 1.44269504f); }
+inline float fast_exp10(float x) { return approx_exp2(flush_denormal(x) * 3.32192809f); }
+inline float fast_log(float x) { return flush_denormal(approx_log2(x) * 0.693147181f); }
+inline float fast_log2(float x) { return approx_log2(x); }
+inline float fast_log10(float x) { return flush_denormal(approx_log2(x) * 0.301029996f); }
+inline float fast_sin(float x) { return flush_denormal(std::sin(flush_denormal(x))); }
+inline float fast_cos(float x) { return flush_denormal(std::cos(flush_denormal(x))); }
+inline float fast_tan(float x) { return flush_denormal(fast_sin(x) / fast_cos(x)); }
+inline float fast_tanh(float x) { return flush_denormal(std::tanh(flush_denormal(x))); }
+inline float fast_pow(float x, float y) { return approx_exp2(flush_denormal(y) * approx_log2(x)); }
+inline void fast_sincos(float x, float* s, float* c) { *s = fast_sin(x); *c = fast_cos(x); }
+// x * (1/y), with the documented exception: for 2^126 < |y| < 2^128 the result is 0 (and NaN for
+// an infinite x).
+inline float fast_divide(float a, float b) {
+  const float magnitude = std::fabs(b);
+  if (magnitude > 8.50705917e37f && magnitude < std::numeric_limits<float>::infinity())
+    return std::isinf(a) ? std::numeric_limits<float>::quiet_NaN() : 0.0f * a;
+  return flush_denormal(flush_denormal(a) * flush_denormal(1.0f / flush_denormal(b)));
+}
 
 }  // namespace scanlab::cpu::detail
