@@ -32,9 +32,9 @@ auto inclusive_scan(const Group& group, T&& value, Op&& op, const char* file = _
 }
 
 template <class Group, class T>
-std::remove_cvref_t<T> inclusive_scan(const Group& group, T&& value, const char* file = __builtin_FILE(),
+std::remove_cv_t<std::remove_reference_t<T>> inclusive_scan(const Group& group, T&& value, const char* file = __builtin_FILE(),
                                       int line = __builtin_LINE()) {
-  return inclusive_scan(group, std::forward<T>(value), plus<std::remove_cvref_t<T>>(), file, line);
+  return inclusive_scan(group, std::forward<T>(value), plus<std::remove_cv_t<std::remove_reference_t<T>>>(), file, line);
 }
 
 template <class Group, class T, class Op>
@@ -53,9 +53,9 @@ auto exclusive_scan(const Group& group, T&& value, Op&& op, const char* file = _
 }
 
 template <class Group, class T>
-std::remove_cvref_t<T> exclusive_scan(const Group& group, T&& value, const char* file = __builtin_FILE(),
+std::remove_cv_t<std::remove_reference_t<T>> exclusive_scan(const Group& group, T&& value, const char* file = __builtin_FILE(),
                                       int line = __builtin_LINE()) {
-  return exclusive_scan(group, std::forward<T>(value), plus<std::remove_cvref_t<T>>(), file, line);
+  return exclusive_scan(group, std::forward<T>(value), plus<std::remove_cv_t<std::remove_reference_t<T>>>(), file, line);
 }
 
 }  // namespace cooperative_groups

@@ -47,7 +47,7 @@ template <class P>
 [[gnu::always_inline]] constexpr P&& checked_deref(P&& operand, [[maybe_unused]] const char* file,
                                                    [[maybe_unused]] int line) noexcept {
 #ifdef SCANLAB_CHECK_DEREF_ALIGNMENT
-  using pointer = std::remove_cvref_t<P>;
+  using pointer = std::remove_cv_t<std::remove_reference_t<P>>;
   if constexpr (std::is_pointer_v<pointer>) {
     using pointee = std::remove_pointer_t<pointer>;
     if constexpr (std::is_object_v<pointee> && alignof(pointee) > 1) {
