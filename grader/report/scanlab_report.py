@@ -194,14 +194,14 @@ def write(model, out_dir):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="scanlab report", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 2)[2])
-    p.add_argument("out")
-    p.add_argument("--batch")
-    p.add_argument("--previous")
-    p.add_argument("--rubric")
-    p.add_argument("--threshold", type=float)
-    p.add_argument("--source-dir", default="")
-    p.add_argument("--quiet", action="store_true")
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("out", help="the batch's output folder (scanlab grade --batch ... --out OUT)")
+    p.add_argument("--batch", help="the submissions' folder (default: where the results were graded from)")
+    p.add_argument("--previous", help="a previous grading's output folder: what changed, for whom, and why")
+    p.add_argument("--rubric", help="the rubric with the \"report\" section (default: the course's)")
+    p.add_argument("--threshold", type=float, help="similarity threshold, 0-1, instead of the rubric's")
+    p.add_argument("--source-dir", default="", help=argparse.SUPPRESS)  # set by bin/scanlab-report
+    p.add_argument("--quiet", action="store_true", help="print nothing when all went well")
     args = p.parse_args(argv)
     if not os.path.isdir(args.out):
         raise SystemExit(f"scanlab report: {args.out} is not a folder")
