@@ -275,9 +275,9 @@ int no_device(const std::string& infrastructure) {
   return exit_no_device;
 }
 
-// Grades the submissions and writes what was asked for; the exit status.
-// OUT/report, the class report (scanlab-report, grader/report/), after every batch. It is our own
-// code reading the results, outside the jail; a report that fails costs no result, so it only warns.
+// OUT/report, the class report (bin/scanlab-report, where this tree has it), after every batch.
+// It is our own code reading the results, outside the jail; a report that fails costs no result,
+// so it only warns.
 void write_class_report(const grade_options& o) {
   const std::string tool = executable_dir() + "/scanlab-report";
   if (::access(tool.c_str(), X_OK) != 0) return;
@@ -298,6 +298,7 @@ void write_class_report(const grade_options& o) {
     std::fprintf(stderr, "scanlab: class report: %s/report/index.html\n", o.out_dir.c_str());
 }
 
+// Grades the submissions and writes what was asked for; the exit status.
 int grade_and_report(const grade_options& o, const grading_request& base, const std::vector<std::string>& dirs,
                      batch_state& state) {
   const bool batch = !o.batch_dir.empty();

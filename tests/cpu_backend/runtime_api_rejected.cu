@@ -7,9 +7,7 @@ __global__ void kernel(float* a) { a[threadIdx.x] = 1.0f; }
 
 int main() {
   float* p = nullptr;
-#if defined(REJECT_MANAGED)
-  cudaMallocManaged(&p, 64 * sizeof(float));
-#elif defined(REJECT_GRAPHS)
+#if defined(REJECT_GRAPHS)
   cudaGraph_t graph;
   cudaGraphCreate(&graph, 0);
 #elif defined(REJECT_TEXTURES)
