@@ -144,17 +144,19 @@ def render(report_dir, shot):
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     try:
         from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
     except ImportError:
         chromium = None
     if not chromium or not shutil.which("chromedriver"):
         print("skipped: the browser check (no chromium, chromedriver or selenium)")
         return
     opts = webdriver.ChromeOptions()
-    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1800"]:
+    for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1800"]:
         opts.add_argument(a)
     opts.binary_location = chromium
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=opts)
+    # The driver named, not looked up: newer selenium would otherwise go looking for one online.
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
     try:
         driver.get("file://" + os.path.abspath(os.path.join(report_dir, "index.html")))
         errors = [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
