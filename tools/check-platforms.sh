@@ -131,7 +131,7 @@ run_in_debian() {  # target suite [compiler-version]
     cp -L /etc/resolv.conf "$dir/etc/resolv.conf" 2>/dev/null || true
     chroot "$dir" /bin/sh -c "apt-get update -qq && apt-get install -y -qq gcc-$gcc g++-$gcc >/dev/null" || return 1
     local system_gcc; system_gcc=$(chroot "$dir" /bin/sh -c 'gcc -dumpversion' | cut -d. -f1)
-    compilers="export CC=gcc-$gcc CXX=g++-$gcc LDFLAGS=-L/usr/lib/gcc/x86_64-linux-gnu/$system_gcc && "
+    compilers="export CC=gcc-$gcc CXX=g++-$gcc LDFLAGS=-L/usr/lib/gcc/x86_64-linux-gnu/$system_gcc && echo \"compiler: \$(g++-$gcc --version | head -n 1)\" && "
   fi
   if [[ $target == debian12-nocuda && -e $dir/usr/local/cuda ]]; then
     echo "check-platforms: $dir has a CUDA toolkit; this target needs a root without one" >&2; return 1
