@@ -71,11 +71,13 @@ class ReviewItem:
 
 
 def anonymise(text, student):
-    """A message with the student's name and folders taken out."""
+    """A message with the student's folder taken out. The grader names a submission's files by
+    their path; the bare name is left alone, since a student called "race" must not turn every
+    "race" of a message into "<student>"."""
     out = text
-    for secret in sorted({student.dir, os.path.dirname(student.dir), student.name}, key=len, reverse=True):
-        if secret and len(secret) > 1:
-            out = out.replace(secret, "<student>")
+    for folder in sorted({student.dir.rstrip("/"), os.path.dirname(student.dir.rstrip("/"))}, key=len, reverse=True):
+        if len(folder) > 1:
+            out = out.replace(folder + "/", "<student>/").replace(folder, "<student>")
     return out
 
 

@@ -22,9 +22,9 @@ pre{background:#f6f6f6;padding:.5em;overflow-x:auto;font-size:.85em;white-space:
 def _names(names, limit=12):
     shown = ", ".join(escape(n) for n in names[:limit])
     if len(names) <= limit:
-        return f'<span class="names">{shown}</span>'
+        return f'<div class="names">{shown}</div>'
     rest = ", ".join(escape(n) for n in names[limit:])
-    return f'<span class="names">{shown}, <details><summary>and {len(names) - limit} more</summary>{rest}</details></span>'
+    return f'<div class="names">{shown}, <details><summary>and {len(names) - limit} more</summary>{rest}</details></div>'
 
 
 def _marked(text, regions):
@@ -115,7 +115,7 @@ def _lab(model, lab):
     else:
         shown = 0
         for names, pairs in cs.clusters(lab.pairs):
-            out.append(f"<p><b>{len(names)} submissions alike</b>: {_names(names)}</p>")
+            out.append(f"<div><b>{len(names)} submissions alike</b>: {_names(names)}</div>")
             for k, p in enumerate(pairs):
                 if k == cs.PAIRS_PER_CLUSTER:
                     out.append(f"<div class=muted>and {len(pairs) - k} more pairs of this group (report.json lists them)</div>")
