@@ -39,6 +39,7 @@ class FailureKind:
 class FindingGroup:
     kind: str
     variable: str
+    access: str
     students: list
     usual_code: tuple   # the source lines most students' finding named
     usual_lines: tuple
@@ -92,7 +93,7 @@ def summarise_lab(lab_id, lab_name, students):
     s = LabSummary(lab_id, lab_name)
     kinds = defaultdict(list)
     examples = {}
-    groups = defaultdict(list)  # (kind, variable) -> [(student, finding)]
+    groups = defaultdict(list)  # (kind, variable, access) -> [(student, finding)]
     for st in students:
         lab = st.labs.get(lab_id)
         if lab is None:
@@ -116,7 +117,7 @@ def summarise_lab(lab_id, lab_name, students):
             kinds["cannot_grade"].append(st.name)
             examples.setdefault("cannot_grade", anonymise(lab.cannot_grade, st))
         for f in findings_mod.lab_findings(lab):
-            groups[(f.kind, f.variable)].append((st.name, f))
+            groups[(f.kind, f.variable, f.access)].append((st.name, f))
         perf = lab.performance()
         if perf:
             s.performance.append((st.name, perf[0], perf[1]))
@@ -125,10 +126,10 @@ def summarise_lab(lab_id, lab_name, students):
                 s.held_back.add(st.name)
     s.failure_kinds = sorted((FailureKind(d, names, examples[d]) for d, names in kinds.items()),
                              key=lambda k: (-len(k.students), k.diagnosis))
-    for (kind, variable), hits in groups.items():
+    for (kind, variable, access), hits in groups.items():
         names = sorted({name for name, _ in hits})
         usual = Counter((f.code, f.lines) for _, f in hits).most_common(1)[0]
-        s.finding_groups.append(FindingGroup(kind, variable, names, usual[0][0], usual[0][1], usual[1]))
+        s.finding_groups.append(FindingGroup(kind, variable, access, names, usual[0][0], usual[0][1], usual[1]))
     s.finding_groups.sort(key=lambda g: (-len(g.students), g.kind, g.variable))
     return s
 
@@ -247,7 +248,7 @@ def describe(diagnosis):
 
 
 def finding_title(group):
-    return findings_mod.Finding(group.kind, group.variable, group.usual_lines, group.usual_code).title()
+    return findings_mod.Finding(group.kind, group.variable, group.usual_lines, group.usual_code, group.access).title()
 
 
 def clusters(pairs):

@@ -38,8 +38,11 @@ class Finding:
     variable: str    # the shared or global variable, the buffer, or the kernel
     lines: tuple     # "scan.cu:40" and the like, sorted
     code: tuple      # the source lines named, as printed (whitespace collapsed)
+    access: str = ""  # out of bounds: "read" or "write"
 
     def title(self):
+        if self.kind == "out_of_bounds" and self.access:
+            return f"out-of-bounds {self.access} of `{self.variable}`"
         what = {"race": "race on `{}`", "uninitialised_read": "read of uninitialised `{}`",
                 "divergent_barrier": "divergent barrier in `{}`", "out_of_bounds": "out-of-bounds access to `{}`",
                 "misaligned_access": "misaligned `{}`", "hang": "no progress in `{}`",
@@ -86,9 +89,9 @@ def parse(text):
             found.append(Finding("divergent_barrier", m.group(1), tuple(sorted(set(sites))), ()))
         elif (m := OUT_OF_BOUNDS.search(line)):
             sites = [_file_line(s.group(2)) for s in ASAN_SUMMARY.finditer(text)]
-            found.append(Finding("out_of_bounds", m.group(2), tuple(sorted(set(sites))), (m.group(1),)))
+            found.append(Finding("out_of_bounds", m.group(2), tuple(sorted(set(sites))), (), m.group(1)))
         elif (m := GUARD_ZONE.search(line)):
-            found.append(Finding("out_of_bounds", m.group(1), (), ("write",)))
+            found.append(Finding("out_of_bounds", m.group(1), (), (), "write"))
         elif (m := MISALIGNED.search(line)):
             found.append(Finding("misaligned_access", m.group(1), (_file_line(m.group(2)),), ()))
         elif (m := HANG.search(line)):

@@ -92,7 +92,8 @@ def _lab(model, lab):
     if lab.finding_groups:
         rows = []
         for g in lab.finding_groups:
-            usual = "<br>".join(f"<code>{escape(c)}</code>" for c in g.usual_code) or escape(", ".join(g.usual_lines))
+            usual = ("<br>".join(f"<code>{escape(c)}</code>" for c in g.usual_code) or escape(", ".join(g.usual_lines))
+                     or "<span class=muted>(no line: a guard zone found it)</span>")
             rows.append(f"<tr><td>{escape(cs.finding_title(g))}</td><td class=n>{len(g.students)}</td>"
                         f"<td>{usual}<div class=muted>in {g.usual_count} of them"
                         f"{' at ' + escape(', '.join(g.usual_lines)) if g.usual_code and g.usual_lines else ''}</div></td>"
@@ -148,5 +149,5 @@ def render(model):
             f"<h1>Class report</h1><p>{escape(model.headline)}</p>"
             f"<h2 id=review>Submissions that need you ({len({i.student for i in model.review})})</h2>{_review(model)}"
             f"<h2 id=overview>Labs at a glance</h2>{_overview(model)}{labs}{_regrade(model)}"
-            f"<h2 id=exports>Files</h2><p>findings.csv (student, lab, kind, variable, line), report.md (this page "
+            f"<h2 id=exports>Files</h2><p>findings.csv (student, lab, kind, variable, access, line, code), report.md (this page "
             f"as Markdown), leaderboard/ (each student's view), and the batch's own summary.csv.</p></body></html>\n")

@@ -50,7 +50,7 @@ def render(model, plot_files):
         if lab.finding_groups:
             out += ["| finding | students | the usual line | who |", "|---|---:|---|---|"]
             out += [f"| {_cell(cs.finding_title(g))} | {len(g.students)} | "
-                    f"{_cell(' / '.join(g.usual_code) or ', '.join(g.usual_lines))} ({g.usual_count}) | {_names(g.students)} |"
+                    f"{_cell(' / '.join(g.usual_code) or ', '.join(g.usual_lines) or '-')} ({g.usual_count}) | {_names(g.students)} |"
                     for g in lab.finding_groups]
         else:
             out.append("No race, barrier, memory or progress finding.")

@@ -111,11 +111,11 @@ def build(args):
 def write_findings_csv(path, model):
     with open(path, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f)
-        w.writerow(["student", "lab", "kind", "variable", "line", "code"])
+        w.writerow(["student", "lab", "kind", "variable", "access", "line", "code"])
         for st in model.students:
             for lab in sorted(st.labs.values(), key=lambda l: l.id):
                 for fd in findings.lab_findings(lab):
-                    w.writerow([st.name, lab.id, fd.kind, fd.variable, ";".join(fd.lines), " | ".join(fd.code)])
+                    w.writerow([st.name, lab.id, fd.kind, fd.variable, fd.access, ";".join(fd.lines), " | ".join(fd.code)])
 
 
 def model_json(model):
@@ -129,7 +129,7 @@ def model_json(model):
             "submitted": [name for name, _ in lab.submitted], "missing": lab.missing,
             "pass_rates": {k: list(v) for k, v in lab.pass_rates.items()},
             "failure_kinds": {k.diagnosis: k.students for k in lab.failure_kinds},
-            "finding_groups": [{"kind": g.kind, "variable": g.variable, "students": g.students,
+            "finding_groups": [{"kind": g.kind, "variable": g.variable, "access": g.access, "students": g.students,
                                 "usual_code": list(g.usual_code), "usual_lines": list(g.usual_lines)}
                                for g in lab.finding_groups],
             "performance": [{"student": n, "of_reference": a, "of_copy": c} for n, a, c in lab.performance],

@@ -187,6 +187,28 @@ def regrade_view(args, batch, out):
         changes = json.load(f)["regrade"]
     check([(c["student"], c["lab"], c["causes"]) for c in changes] == [("student21", 1, ["file changed"])],
           f"regrade: student21's lab 1, because the file changed ({changes})")
+    # A previous grading under another seed (student01) and another rubric (student02), each
+    # with a lower lab 1 score then: the causes come from what each result was graded from.
+    synthetic = out + "-synthetic"
+    shutil.rmtree(synthetic, ignore_errors=True)
+    os.makedirs(synthetic)
+    for name in os.listdir(out):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(out, name)) as f:
+            j = json.load(f)
+        extra = j["extra_data"]
+        if extra["submission"] in ("student01", "student02"):
+            extra["graded_from"]["seed" if extra["submission"] == "student01" else "rubric"] = "other"
+            lab1 = next(l for l in extra["result"]["labs"] if l["name"] == make_class.LAB1)
+            lab1["tests"][0]["score"] = 0.0
+        with open(os.path.join(synthetic, name), "w") as f:
+            json.dump(j, f)
+    run([report_tool(args), out, "--batch", batch, "--previous", synthetic])
+    with open(os.path.join(out, "report", "report.json")) as f:
+        changes = {(c["student"], c["lab"]): c["causes"] for c in json.load(f)["regrade"]}
+    check(changes == {("student01", 1): ["seed changed"], ("student02", 1): ["rubric changed"]},
+          f"regrade: a seed and a rubric change named as such ({changes})")
 
 
 def scale(args, out, work):
