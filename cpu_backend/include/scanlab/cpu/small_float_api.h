@@ -50,7 +50,6 @@ I to_integer(double x, mode m) {
     operator float() const { return ::scanlab::cpu::detail::FMT::to_float(__x); }                            \
     explicit operator bool() const { return (__x & 0x7fff) != 0; }                                            \
   };                                                                                                          \
-  inline float scanlab_to_float(T h) { return static_cast<float>(h); }                                       \
   inline T scanlab_from_bits(T, unsigned short b) { return T(RAW{b}); }                                       \
   inline T scanlab_round(T, double x, ::scanlab::cpu::detail::mode m = ::scanlab::cpu::detail::rn) {           \
     return T(RAW{::scanlab::cpu::detail::FMT::encode(x, m)}); }                                               \
@@ -141,7 +140,6 @@ I to_integer(double x, mode m) {
     T2(const RAW2& r) : x(RAW{r.x}), y(RAW{r.y}) {}                                                          \
     operator RAW2() const { return RAW2{x.__x, y.__x}; }                                                      \
   };                                                                                                          \
-  inline T2 scanlab_pair(T2, T a, T b) { return T2(a, b); }                                                   \
   inline T2 __hadd2(T2 a, T2 b) { return T2(__hadd(a.x, b.x), __hadd(a.y, b.y)); }                           \
   inline T2 __hsub2(T2 a, T2 b) { return T2(__hsub(a.x, b.x), __hsub(a.y, b.y)); }                           \
   inline T2 __hmul2(T2 a, T2 b) { return T2(__hmul(a.x, b.x), __hmul(a.y, b.y)); }                           \
