@@ -24,13 +24,15 @@ set(SCANLAB_ALIGNMENT_CHECK_FLAGS "")
 set(SCANLAB_REWRITER_FLAGS "")  # what every rewrite of a .cu for the CPU backend passes scanlab-cu2cpp
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment)
-  set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -Wno-tsan
-      ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
+  # Volatile accesses get hooks of their own: a loop of volatile reads is a spin wait
+  # (cpu_backend/src/spin_waits.h).
+  set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread --param=tsan-instrument-func-entry-exit=0
+      --param=tsan-distinguish-volatile=1 -Wno-tsan ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 elseif(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   set(SCANLAB_ALIGNMENT_CHECK_FLAGS -fsanitize=alignment -DSCANLAB_CHECK_DEREF_ALIGNMENT=1)
   set(SCANLAB_REWRITER_FLAGS --check-alignment)
   set(SCANLAB_ACCESS_CHECK_FLAGS -fsanitize=thread -mllvm -tsan-instrument-func-entry-exit=0
-      ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
+      -mllvm -tsan-distinguish-volatile=1 ${SCANLAB_ALIGNMENT_CHECK_FLAGS})
 endif()
 
 # What the build's own C++ flags say about the standard library and the target (-stdlib=libc++,

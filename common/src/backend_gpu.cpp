@@ -27,6 +27,7 @@ const char* order_name(order o) {
   return o == order::forward ? "forward" : o == order::reverse ? "reverse" : "random";
 }
 bool set_schedule(order, order, std::uint64_t) { return false; }
+bool set_resident_blocks(unsigned) { return false; }
 detector_report take_report() { return {}; }
 void set_print_reports(bool) {}
 bool set_access_checks(bool) { return false; }

@@ -170,17 +170,15 @@ struct block_tile_memory {
 template <unsigned int MaxBlockSize>
 thread_block this_thread_block(block_tile_memory<MaxBlockSize>&) { return this_thread_block(); }
 
-// ---- grid_group: indices only ---------------------------------------------------------------
+// ---- grid_group: the grid of a launch; sync() in cooperative launches ---------------------------
 class grid_group {
  public:
-  // Not launched with cudaLaunchCooperativeKernel: the CPU backend has no such launch.
-  bool is_valid() const { return false; }
-  template <class Never = void>
-  void sync(const char* = __builtin_FILE(), int = __builtin_LINE()) const {
-    static_assert(details::always_false<Never>,
-                  "scanlab CPU backend: grid.sync() (grid-wide synchronisation of cooperative groups) is not "
-                  "supported: it needs cudaLaunchCooperativeKernel on a GPU; the CPU backend runs blocks one at "
-                  "a time. This file needs a GPU.");
+  // Valid in a kernel launched with cudaLaunchCooperativeKernel (as on a GPU).
+  bool is_valid() const { return ::scanlab::cpu::detail::launched_cooperatively(); }
+  // A barrier of every thread of the grid: the blocks of a cooperative launch are resident
+  // together, so each waits for the others as on a GPU.
+  void sync(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
+    ::scanlab::cpu::detail::grid_sync(file, line);
   }
   static unsigned long long num_blocks() {
     return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;

@@ -9,15 +9,26 @@
 #include <cstdint>
 
 #include "access_checks.h"
+#include "spin_waits.h"
 
 namespace {
 
 using scanlab::cpu::detail::active_access_checker;
+using scanlab::cpu::detail::note_memory_change;
+using scanlab::cpu::detail::note_waiting_read;
 
 [[gnu::always_inline]] inline void note(const void* address, std::size_t bytes, bool write, bool atomic,
                                         const void* pc) {
   if (auto* checker = active_access_checker) [[unlikely]]
     scanlab::cpu::detail::record_access(*checker, address, bytes, write, atomic, pc);
+}
+
+[[gnu::always_inline]] inline void note_outcome(bool changed, const volatile void* address, unsigned bytes,
+                                                const void* pc) {
+  if (changed)
+    note_memory_change();
+  else
+    note_waiting_read(const_cast<const void*>(address), bytes, pc);
 }
 
 }  // namespace
@@ -41,10 +52,22 @@ void __tsan_write_range(void* a, long size) { note(a, static_cast<std::size_t>(s
   void __tsan_write##N(void* a) { note(a, N, true, false, SCANLAB_PC); }                         \
   void __tsan_unaligned_read##N(void* a) { note(a, N, false, false, SCANLAB_PC); }               \
   void __tsan_unaligned_write##N(void* a) { note(a, N, true, false, SCANLAB_PC); }               \
-  void __tsan_volatile_read##N(void* a) { note(a, N, false, false, SCANLAB_PC); }                \
-  void __tsan_volatile_write##N(void* a) { note(a, N, true, false, SCANLAB_PC); }                \
-  void __tsan_unaligned_volatile_read##N(void* a) { note(a, N, false, false, SCANLAB_PC); }      \
-  void __tsan_unaligned_volatile_write##N(void* a) { note(a, N, true, false, SCANLAB_PC); }
+  void __tsan_volatile_read##N(void* a) {                                                        \
+    note(a, N, false, false, SCANLAB_PC);                                                        \
+    note_waiting_read(a, N, SCANLAB_PC);                                                         \
+  }                                                                                              \
+  void __tsan_volatile_write##N(void* a) {                                                       \
+    note(a, N, true, false, SCANLAB_PC);                                                         \
+    note_memory_change();                                                                        \
+  }                                                                                              \
+  void __tsan_unaligned_volatile_read##N(void* a) {                                              \
+    note(a, N, false, false, SCANLAB_PC);                                                        \
+    note_waiting_read(a, N, SCANLAB_PC);                                                         \
+  }                                                                                              \
+  void __tsan_unaligned_volatile_write##N(void* a) {                                             \
+    note(a, N, true, false, SCANLAB_PC);                                                         \
+    note_memory_change();                                                                        \
+  }
 SCANLAB_PLAIN_HOOKS(1)
 SCANLAB_PLAIN_HOOKS(2)
 SCANLAB_PLAIN_HOOKS(4)
@@ -52,19 +75,25 @@ SCANLAB_PLAIN_HOOKS(8)
 SCANLAB_PLAIN_HOOKS(16)
 
 // GCC declares these with `volatile void*` for the object (and `void*` for the expected value).
+// An operation that leaves the value as it was (atomicAdd(&flag, 0), atomicOr(&done, 0)) is a
+// waiting read for the spin-wait detection (spin_waits.h); one that changes it is progress.
 #define SCANLAB_ATOMIC_RMW(N, T, op, builtin)                                      \
   T __tsan_atomic##N##_##op(volatile void* a, T v, int) {                          \
     note(const_cast<void*>(a), sizeof(T), true, true, SCANLAB_PC);                 \
-    return builtin(static_cast<volatile T*>(a), v, __ATOMIC_SEQ_CST);              \
+    const T old = builtin(static_cast<volatile T*>(a), v, __ATOMIC_SEQ_CST);       \
+    note_outcome(old != *static_cast<volatile T*>(a), a, sizeof(T), SCANLAB_PC);   \
+    return old;                                                                    \
   }
 
 #define SCANLAB_ATOMIC_HOOKS(N, T)                                                                      \
   T __tsan_atomic##N##_load(const volatile void* a, int) {                                              \
     note(const_cast<const void*>(a), sizeof(T), false, true, SCANLAB_PC);                               \
+    note_waiting_read(const_cast<const void*>(a), sizeof(T), SCANLAB_PC);                               \
     return __atomic_load_n(static_cast<const volatile T*>(a), __ATOMIC_SEQ_CST);                        \
   }                                                                                                     \
   void __tsan_atomic##N##_store(volatile void* a, T v, int) {                                           \
     note(const_cast<void*>(a), sizeof(T), true, true, SCANLAB_PC);                                      \
+    note_memory_change();                                                                               \
     __atomic_store_n(static_cast<volatile T*>(a), v, __ATOMIC_SEQ_CST);                                 \
   }                                                                                                     \
   SCANLAB_ATOMIC_RMW(N, T, exchange, __atomic_exchange_n)                                               \
@@ -76,18 +105,26 @@ SCANLAB_PLAIN_HOOKS(16)
   SCANLAB_ATOMIC_RMW(N, T, fetch_nand, __atomic_fetch_nand)                                             \
   bool __tsan_atomic##N##_compare_exchange_strong(volatile void* a, void* expected, T desired, int, int) { \
     note(const_cast<void*>(a), sizeof(T), true, true, SCANLAB_PC);                                      \
-    return __atomic_compare_exchange_n(static_cast<volatile T*>(a), static_cast<T*>(expected), desired, false, \
-                                       __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                             \
+    const T wanted = *static_cast<T*>(expected);                                                        \
+    const bool swapped = __atomic_compare_exchange_n(static_cast<volatile T*>(a), static_cast<T*>(expected), \
+                                                     desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    note_outcome(swapped && wanted != desired, a, sizeof(T), SCANLAB_PC);                                             \
+    return swapped;                                                                                     \
   }                                                                                                     \
   bool __tsan_atomic##N##_compare_exchange_weak(volatile void* a, void* expected, T desired, int, int) { \
     note(const_cast<void*>(a), sizeof(T), true, true, SCANLAB_PC);                                      \
-    return __atomic_compare_exchange_n(static_cast<volatile T*>(a), static_cast<T*>(expected), desired, false, \
-                                       __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                             \
+    const T wanted = *static_cast<T*>(expected);                                                        \
+    const bool swapped = __atomic_compare_exchange_n(static_cast<volatile T*>(a), static_cast<T*>(expected), \
+                                                     desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
+    note_outcome(swapped && wanted != desired, a, sizeof(T), SCANLAB_PC);                                             \
+    return swapped;                                                                                     \
   }                                                                                                     \
   T __tsan_atomic##N##_compare_exchange_val(volatile void* a, T expected, T desired, int, int) {        \
     note(const_cast<void*>(a), sizeof(T), true, true, SCANLAB_PC);                                      \
-    __atomic_compare_exchange_n(static_cast<volatile T*>(a), &expected, desired, false, __ATOMIC_SEQ_CST, \
-                                __ATOMIC_SEQ_CST);                                                      \
+    const T wanted = expected;                                                                          \
+    const bool swapped = __atomic_compare_exchange_n(static_cast<volatile T*>(a), &expected, desired, false, \
+                                                     __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);               \
+    note_outcome(swapped && wanted != desired, a, sizeof(T), SCANLAB_PC);                                             \
     return expected;                                                                                    \
   }
 SCANLAB_ATOMIC_HOOKS(8, unsigned char)

@@ -42,6 +42,10 @@ std::vector<access_finding> take_access_findings() {
   return out;
 }
 void set_watchdog_seconds(double seconds) { cpu::set_watchdog_seconds(seconds); }
+bool set_resident_blocks(unsigned blocks) {
+  cpu::set_resident_blocks(blocks);
+  return true;
+}
 
 void forget_writers(const void* device, std::size_t bytes) { cpu::forget_writers(device, bytes); }
 host_copied_output find_host_copied(const float* device, std::size_t n) {

@@ -16,18 +16,26 @@ namespace scanlab::cpu::detail {
 
 thread_local constinit execution_context tls;
 
+namespace {
+thread_local bool small_fiber_stacks = false;
+}
+
+void use_small_fiber_stacks() { small_fiber_stacks = true; }
+
 block_scheduler& this_scheduler() {
   // A plain thread_local pointer: no TLS guard on the hot path (barriers call this).
   static thread_local block_scheduler* scheduler = nullptr;
-  if (scheduler == nullptr) scheduler = new block_scheduler();  // lives as long as its OS thread's work
+  if (scheduler == nullptr)  // lives as long as its OS thread's work
+    scheduler = new block_scheduler(small_fiber_stacks);
   return *scheduler;
 }
 
-block_scheduler::block_scheduler()
+block_scheduler::block_scheduler(bool small_stacks)
     : threads_(new cuda_thread[max_threads]),
       lanes_(new warp_lane[max_threads]),
       exit_sites_(new std::pair<const char*, int>[max_threads]),
-      stacks_(max_threads, default_fiber_stack_bytes()),
+      stacks_(std::make_unique<stack_region>(small_stacks ? 32 : max_threads, default_fiber_stack_bytes(),
+                                             !small_stacks)),
       warp_sync_(new char[warp_sync_ring]) {
   ready_.resize(max_threads);
 }
@@ -161,6 +169,10 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
   activemask_waits_.resize((count + 31) / 32);
   for (auto& pending : activemask_waits_) pending.clear();
   activemask_waiting_ = 0;
+  if (stacks_->count() < count) {  // a small-stacks worker meets a larger block: no fiber is live now
+    stacks_ = std::make_unique<stack_region>(count, default_fiber_stack_bytes(), false);
+    for (unsigned i = 0; i < max_threads; ++i) threads_[i].needs_fresh_context = true;
+  }
   for (unsigned i = 0; i < count; ++i) {
     cuda_thread& t = threads_[i];
     if (!same_shape) {
@@ -168,8 +180,9 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
       t.idx = {i % block_dim.x, (i / block_dim.x) % block_dim.y, i / (block_dim.x * block_dim.y)};
     }
     t.status = thread_status::ready;
+    t.spin_reads = 0;
     if (t.needs_fresh_context) {
-      make_context(t.slot, stacks_, i, &block_scheduler::fiber_entry);
+      make_context(t.slot, *stacks_, i, &block_scheduler::fiber_entry);
       t.stack = i;
       t.needs_fresh_context = false;
     }
@@ -295,11 +308,11 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
 std::string block_scheduler::check_stacks() {
   std::string message;
   for (unsigned i = 0; i < count_; ++i) {
-    if (!stacks_.overflowed(threads_[i].stack)) continue;
+    if (!stacks_->overflowed(threads_[i].stack)) continue;
     if (message.empty())
       message = "stack overflow in a thread: a fiber stack is " +
-                std::to_string(stacks_.size() / 1024) + " KiB (a large local array or deep recursion?)";
-    stacks_.rearm(threads_[i].stack);
+                std::to_string(stacks_->size() / 1024) + " KiB (a large local array or deep recursion?)";
+    stacks_->rearm(threads_[i].stack);
   }
   if (!message.empty())
     for (unsigned i = 0; i < max_threads; ++i) threads_[i].needs_fresh_context = true;

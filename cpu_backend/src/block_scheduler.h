@@ -33,6 +33,7 @@ struct alignas(64) cuda_thread {
   int wait_line = 0;                           // where it waits, for reports
   const char* wait_file = nullptr;
   unsigned exit_phase = 0;                     // the block phase it exited in (reports: "after which barrier")
+  unsigned spin_reads = 0;                     // waiting reads since it last changed memory (spin_waits.h)
 };
 
 // A lane's part in a warp collective: cold (only warp intrinsics touch it), so kept apart.
@@ -63,7 +64,9 @@ struct block_outcome {
 class block_scheduler {
  public:
   static constexpr unsigned max_threads = 1024;
-  block_scheduler();
+  // small_stacks: fiber stacks without huge pages, for the workers that run blocks resident beside
+  // the launching thread's (resident_blocks.h): hundreds of them may exist at once.
+  explicit block_scheduler(bool small_stacks = false);
 
   // Runs every thread of one block to completion (or to the first detected problem).
   block_outcome run(const kernel_call& call, dim3 block_dim, uint3 block_idx, order thread_order,
@@ -78,6 +81,8 @@ class block_scheduler {
   // An arrive/wait barrier's waiter steps aside: the calling thread goes to the back of the
   // runnable threads. False if it was the only runnable one (nothing else can change anything).
   bool yield();
+  // Whether another thread of the block could run now (not waiting at a barrier or collective).
+  bool others_ready() const { return phase_next_ < phase_end_ || ready_count_ > 0; }
   // Progress for the watchdog: a phase begun, or a wait on an arrive/wait barrier that had to yield
   // and ended.
   void note_progress() { phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
@@ -119,7 +124,9 @@ class block_scheduler {
   // per block costs 8x, ANCHORS.md); contiguous so a barrier walks memory in order.
   std::unique_ptr<cuda_thread[]> threads_;
   std::unique_ptr<warp_lane[]> lanes_;
-  stack_region stacks_;
+  // The main scheduler's region holds max_threads stacks; a small-stacks worker's as many as its
+  // largest block so far (hundreds of workers: address space counts, RLIMIT_AS in the grader).
+  std::unique_ptr<stack_region> stacks_;
   // Runnable threads come from two sources. The phase sequence: every thread, in the schedule's
   // order, at block start and after each barrier (no per-thread writes to release a barrier).
   // And a FIFO of threads that warp collectives released. A thread is in at most one of them.
@@ -176,5 +183,7 @@ class block_scheduler {
 
 // The scheduler of the calling OS thread.
 block_scheduler& this_scheduler();
+// Before this OS thread's first this_scheduler(): its fibers get small pages (resident_blocks.cpp).
+void use_small_fiber_stacks();
 
 }  // namespace scanlab::cpu::detail

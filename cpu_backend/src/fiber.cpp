@@ -128,9 +128,12 @@ constexpr bool use_guard_pages = false;
 #endif
 }  // namespace
 
-stack_region::stack_region(unsigned count, std::size_t usable_bytes) : count_(count) {
+stack_region::stack_region(unsigned count, std::size_t usable_bytes, bool huge_pages) : count_(count) {
   const std::size_t page = page_size();
-  size_ = (usable_bytes + 64 * 1024 + page - 1) / page * page;  // room for the largest top_offset
+  // Room for the largest top_offset; without huge pages (many regions, address space counts) the
+  // tops are not spread.
+  spread_tops_ = huge_pages;
+  size_ = (usable_bytes + (spread_tops_ ? 64 * 1024 : 0) + page - 1) / page * page;
   stride_ = size_ + (use_guard_pages ? page : 0);
   mapping_size_ = stride_ * count + huge_page;
   void* m = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -144,7 +147,7 @@ stack_region::stack_region(unsigned count, std::size_t usable_bytes) : count_(co
   if (use_guard_pages) {
     for (unsigned i = 0; i < count; ++i) mprotect(first_ + i * stride_, page, PROT_NONE);
   } else {
-    madvise(first_, stride_ * count, MADV_HUGEPAGE);
+    if (huge_pages) madvise(first_, stride_ * count, MADV_HUGEPAGE);
     for (unsigned i = 0; i < count; ++i) std::memset(bottom(i), canary, canary_bytes);
   }
 }
@@ -156,7 +159,7 @@ void* stack_region::bottom(unsigned i) const { return first_ + i * stride_ + (us
 void* stack_region::top(unsigned i) const {
   // Shift each top by a different number of cache lines, spread over 64 KiB so that the hot top
   // frames of 1024 stacks fall into different L1 and L2 sets (kept 16-byte aligned for the ABI).
-  return static_cast<char*>(bottom(i)) + size_ - top_offset(i);
+  return static_cast<char*>(bottom(i)) + size_ - (spread_tops_ ? top_offset(i) : 64);
 }
 
 std::size_t stack_region::top_offset(unsigned i) { return (static_cast<std::size_t>(i) * 37 % 1024) * 64; }

@@ -38,13 +38,15 @@ struct context_slot {
 // puts an inaccessible guard page below each stack instead, so overflows fault at once.
 class stack_region {
  public:
-  stack_region(unsigned count, std::size_t usable_bytes);
+  // huge_pages: back the region with huge pages (fast switches; 2 MiB per touched page).
+  stack_region(unsigned count, std::size_t usable_bytes, bool huge_pages = true);
   ~stack_region();
   stack_region(const stack_region&) = delete;
   stack_region& operator=(const stack_region&) = delete;
   void* bottom(unsigned i) const;
   void* top(unsigned i) const;
   std::size_t size() const { return size_; }
+  unsigned count() const { return count_; }
   // Stack overflow check for builds without guard pages: a pattern at the bottom of each stack.
   bool overflowed(unsigned i) const;
   // Writes stack i's canary pattern again (after an overflow was reported).
@@ -60,6 +62,7 @@ class stack_region {
   std::size_t stride_ = 0;
   std::size_t size_ = 0;
   unsigned count_ = 0;
+  bool spread_tops_ = true;
 };
 
 std::size_t default_fiber_stack_bytes();

@@ -14,6 +14,7 @@
 #include "error_state.h"
 #include "builtin_variables.h"
 #include "launch_state.h"
+#include "resident_blocks.h"
 #include "schedule_config.h"
 #include "shared_arena.h"
 #include "watchdog.h"
@@ -93,10 +94,16 @@ cudaError_t error_for(problem p) {
 std::uint64_t launch_counter = 0;
 void restart_schedule_sequence() { launch_counter = 0; }
 
+namespace {
+thread_local launch_state* borrowed_launch = nullptr;
+}
+
 launch_state& current_launch() {
   static thread_local launch_state state;
-  return state;
+  return borrowed_launch != nullptr ? *borrowed_launch : state;
 }
+
+void use_launch_state(launch_state* s) { borrowed_launch = s; }
 
 std::string describe_index(uint3 v) {
   return "(" + std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z) + ")";
@@ -153,6 +160,11 @@ registered_launcher find_kernel_launcher(const void* kernel) {
 thread_local cudaError_t latest_launch_error = cudaSuccess;
 cudaError_t launch_error_of_last_call() { return latest_launch_error; }
 
+namespace {
+thread_local bool next_launch_cooperative = false;
+}
+void set_next_launch_cooperative(bool cooperative) { next_launch_cooperative = cooperative; }
+
 void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call) {
   latest_launch_error = cudaSuccess;
   if (cudaError_t sticky = sticky_error(); sticky != cudaSuccess) {
@@ -169,6 +181,17 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   }
   cudaError_t code = cudaSuccess;
   std::string problem_text = configuration_problem(config, dynamic_limit, code);
+  const bool cooperative = next_launch_cooperative;
+  next_launch_cooperative = false;
+  const unsigned resident_limit =
+      resident_block_limit(config.block.x * config.block.y * config.block.z, config.shared_bytes);
+  const std::uint64_t blocks = 1ull * config.grid.x * config.grid.y * config.grid.z;
+  if (problem_text.empty() && cooperative && blocks > resident_limit) {
+    code = cudaErrorCooperativeLaunchTooLarge;
+    problem_text = "a cooperative launch of " + std::to_string(blocks) + " blocks: the GPU holds at most " +
+                   std::to_string(resident_limit) + " of them at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor "
+                   "times the multiprocessors), and grid.sync() needs every block resident";
+  }
   if (!problem_text.empty()) {
     // Like CUDA: the launch does not happen and cudaGetLastError reports it (not sticky).
     set_error(code);
@@ -191,6 +214,9 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   state.thread_order = sched.threads;
   state.blocks_total = 1ull * config.grid.x * config.grid.y * config.grid.z;
   state.blocks_done.store(0, std::memory_order_relaxed);
+  state.cooperative = cooperative;
+  state.grid_arrived = 0;
+  state.grid_generation.store(0, std::memory_order_relaxed);
   const std::uint64_t launch_seed = mix(sched.seed, ++launch_counter);
   count_launch();
   watchdog_launch_started(state);
@@ -199,31 +225,20 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   arena_kernels_begin();  // device memory open to the kernel, closed to host code again below
   access_checks_launch_begin(state.blocks_total * config.block.x * config.block.y * config.block.z);
   block_scheduler& scheduler = this_scheduler();
-  shared_arena& arena = this_arena();
-  bool failed = false;
-  for (std::uint64_t linear : block_sequence(state.blocks_total, sched.blocks, launch_seed)) {
-    uint3 b{static_cast<unsigned>(linear % config.grid.x),
-            static_cast<unsigned>((linear / config.grid.x) % config.grid.y),
-            static_cast<unsigned>(linear / (1ull * config.grid.x * config.grid.y))};
-    state.current_block = b;
-    arena.begin_block(config.shared_bytes);
-    access_checks_block_begin();
-    block_outcome outcome = scheduler.run(call, config.block, b, sched.threads, mix(launch_seed, linear));
-    access_checks_block_end();
-    if (outcome.kind == problem::none) {
-      if (auto guard_damage = arena.check_guards()) {
-        outcome.kind = problem::shared_out_of_bounds;
-        outcome.message = *guard_damage + "\n  in block " + describe_index(b) + " of " + describe_launch(state);
-      }
-    }
-    if (outcome.kind != problem::none) {
-      report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
-      failed = true;
-      break;
-    }
-    state.blocks_done.fetch_add(1, std::memory_order_relaxed);
-    count_block();
-  }
+  block_run_request request;
+  request.call = &call;
+  request.grid = config.grid;
+  request.block = config.block;
+  request.dynamic_shared = config.shared_bytes;
+  request.thread_order = sched.threads;
+  request.launch_seed = launch_seed;
+  request.sequence = block_sequence(state.blocks_total, sched.blocks, launch_seed);
+  request.gpu_resident_limit = resident_limit;
+  const unsigned chosen = scanlab::cpu::resident_blocks();
+  request.resident_limit = cooperative || chosen == 0 ? resident_limit : std::min(chosen, resident_limit);
+  const block_outcome outcome = run_blocks(state, request);
+  const bool failed = outcome.kind != problem::none;
+  if (failed) report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
   if (!failed) {
     if (std::string overflow = scheduler.check_stacks(); !overflow.empty())
       report_problem(problem::trap, overflow + "\n  in " + describe_launch(state), error_for(problem::trap));

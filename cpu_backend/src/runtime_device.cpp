@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "error_state.h"
+#include "resident_blocks.h"
 #include "runtime_objects.h"
 #include "schedule_config.h"
 #include "shared_arena.h"
@@ -66,7 +67,9 @@ cudaDeviceProp make_properties() {
   p.minor = cc.minor;
   p.textureAlignment = 512;
   p.texturePitchAlignment = 32;
-  p.multiProcessorCount = 1;  // one block runs at a time
+  // An H100 SXM's and an H200's: occupancy-sized grids (persistent kernels, grid-wide waits) get
+  // as many blocks as there, and as many may wait on each other at once (resident_blocks.h).
+  p.multiProcessorCount = 132;
   p.integrated = 0;
   p.canMapHostMemory = 1;  // mapped pinned memory is plain host memory here
   // Texture and surface limits: Hopper's, though textures themselves are not emulated.
@@ -113,7 +116,7 @@ cudaDeviceProp make_properties() {
   p.concurrentManagedAccess = 1;  // as on every GPU since Pascal on Linux
   p.computePreemptionSupported = 0;
   p.canUseHostPointerForRegisteredMem = 1;
-  p.cooperativeLaunch = 0;  // grid-wide synchronisation is not emulated
+  p.cooperativeLaunch = 1;  // grid.sync(): the blocks of a cooperative launch are resident together
   p.sharedMemPerBlockOptin = shared_arena::optin_limit;
   p.pageableMemoryAccessUsesHostPageTables = 0;
   p.directManagedMemAccessFromHost = 0;
@@ -492,16 +495,11 @@ cudaError_t cudaFuncSetSharedMemConfig(const void* func, cudaSharedMemConfig con
 // ---- Occupancy: resident blocks per multiprocessor, limited by threads, blocks, registers and
 // shared memory, as CUDA's occupancy calculator counts them.
 
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* func, int block_size,
-                                                                   std::size_t dynamic_shared, unsigned int flags) {
-  if (blocks == nullptr || block_size <= 0 || (flags & ~cudaOccupancyDisableCachingOverride) != 0)
-    return set_error(cudaErrorInvalidValue);
-  if (func == nullptr) return set_error(cudaErrorInvalidDeviceFunction);
+namespace scanlab::cpu::detail {
+// Blocks of block_size threads resident on one multiprocessor (0: none fits).
+int resident_blocks_per_multiprocessor(int block_size, std::size_t dynamic_shared) {
   const cudaDeviceProp& p = properties();
-  if (block_size > p.maxThreadsPerBlock) {
-    *blocks = 0;
-    return cudaSuccess;
-  }
+  if (block_size <= 0 || block_size > p.maxThreadsPerBlock) return 0;
   const int warps = (block_size + p.warpSize - 1) / p.warpSize;
   int by_threads = p.maxThreadsPerMultiProcessor / (warps * p.warpSize);
   int by_registers = p.regsPerMultiprocessor / (warps * p.warpSize * registers_per_thread_assumed);
@@ -509,7 +507,17 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, 
   int by_shared = dynamic_shared > p.sharedMemPerBlockOptin
                       ? 0
                       : static_cast<int>(p.sharedMemPerMultiprocessor / shared_per_block);
-  *blocks = std::min({p.maxBlocksPerMultiProcessor, by_threads, by_registers, by_shared});
+  return std::min({p.maxBlocksPerMultiProcessor, by_threads, by_registers, by_shared});
+}
+int multiprocessors() { return properties().multiProcessorCount; }
+}  // namespace scanlab::cpu::detail
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int* blocks, const void* func, int block_size,
+                                                                   std::size_t dynamic_shared, unsigned int flags) {
+  if (blocks == nullptr || block_size <= 0 || (flags & ~cudaOccupancyDisableCachingOverride) != 0)
+    return set_error(cudaErrorInvalidValue);
+  if (func == nullptr) return set_error(cudaErrorInvalidDeviceFunction);
+  *blocks = scanlab::cpu::detail::resident_blocks_per_multiprocessor(block_size, dynamic_shared);
   return cudaSuccess;
 }
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, const void* func, int block_size,

@@ -45,6 +45,15 @@ std::atomic<double>& the_watchdog_seconds() {
 }
 std::atomic<std::uint64_t> launches{0}, blocks{0};
 
+unsigned resident_from_environment() {
+  if (const char* v = std::getenv("SCANLAB_RESIDENT_BLOCKS")) return static_cast<unsigned>(std::strtoul(v, nullptr, 10));
+  return 0;
+}
+std::atomic<unsigned>& the_resident_blocks() {
+  static std::atomic<unsigned> n{resident_from_environment()};
+  return n;
+}
+
 }  // namespace
 
 void set_schedule(const schedule& s) {
@@ -76,6 +85,8 @@ bool parse_order(const std::string& text, order& out) {
 }
 
 void set_watchdog_seconds(double seconds) { the_watchdog_seconds().store(seconds); }
+void set_resident_blocks(unsigned blocks) { the_resident_blocks().store(blocks); }
+unsigned resident_blocks() { return the_resident_blocks().load(); }
 double watchdog_seconds() { return the_watchdog_seconds().load(); }
 
 statistics stats() {

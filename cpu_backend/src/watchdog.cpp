@@ -14,6 +14,7 @@
 
 #include "block_scheduler.h"
 #include "fault_handler.h"
+#include "resident_blocks.h"
 #include "sanitizer.h"
 
 namespace scanlab::cpu::detail {
@@ -33,6 +34,9 @@ std::atomic<bool> hang_pending{false};
 constexpr int hang_signal = SIGUSR2;
 
 void on_hang_signal(int) {
+  // A thread waiting for its turn among resident blocks is not in a fiber's code: it takes the
+  // report when its turn comes (take_pending_hang).
+  if (waiting_for_turn_here()) return;
   if (!hang_pending.exchange(false)) return;
   block_scheduler* s = watched_scheduler.load();
   if (s == nullptr || !s->running() || tls.thread == nullptr) return;
@@ -47,6 +51,7 @@ std::string hang_report(const launch_state& state, block_scheduler& scheduler, d
        " (dispatched one at a time, order: " + order_name(state.block_order) + ")\n";
   m += "  running block " + describe_index(state.current_block) + ":\n";
   m += scheduler.describe_waiting();
+  m += describe_resident_blocks();
   m += "A thread that waits for something only another block can provide (a flag, a counter) hangs when that "
        "block has not started: blocks are not guaranteed to run concurrently or in index order. Take the block's "
        "position from an atomic ticket instead of blockIdx.x, or check the loop's exit condition.";
@@ -72,7 +77,7 @@ void watchdog_loop() {
     // look-back spinning in __any_sync on a word no running block will write switches forever.
     // (A block that works longer than the limit without a barrier is reported too; the limit is
     // SCANLAB_WATCHDOG_SECONDS.)
-    const std::uint64_t phases = scheduler->phases();
+    const std::uint64_t phases = resident_progress();
     const std::uint64_t blocks = state->blocks_done.load(std::memory_order_relaxed);
     if (generation != seen_generation || phases != seen_phases || blocks != seen_blocks) {
       seen_generation = generation;
@@ -174,6 +179,17 @@ void watchdog_launch_started(launch_state& state) {
   watched_scheduler.store(&this_scheduler());
   launch_generation.fetch_add(1);
   watched.store(&state);
+}
+
+void watchdog_running_here() {
+  watched_thread = pthread_self();
+  watched_scheduler.store(&this_scheduler());
+}
+
+bool take_pending_hang(std::string& message) {
+  if (!hang_pending.exchange(false)) return false;
+  message = std::move(pending_hang_message);
+  return true;
 }
 
 void watchdog_launch_finished() {

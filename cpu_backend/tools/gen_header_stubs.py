@@ -7,7 +7,7 @@ nothing ("file not found"). Each stub is either
 
   * a forwarder to scanlab's prelude, for headers whose declarations the prelude provides
     (device_functions.h, sm_32_intrinsics.h, vector_types.h, ...), or
-  * an #error that names the feature and says the file needs a GPU (cuda_fp16.h, curand_kernel.h,
+  * an #error that names the feature and says the file needs a GPU (cuda_fp16.h, curand_mtgp32.h,
     cublas_v2.h, textures, graphics interop, ...), or for CUB and Thrust that a lab implements its
     own scan.
 
@@ -33,6 +33,7 @@ NOT_OURS = {
     "cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h", "driver_types.h",
     "cuda_profiler_api.h", "builtin_types.h", "host_defines.h", "surface_types.h", "texture_types.h",
     "library_types.h", "cuda_device_runtime_api.h", "driver_functions.h", "cuda_pipeline.h",
+    "curand.h", "curand_kernel.h",
 }
 
 # Headers whose declarations scanlab's prelude provides (the device API, vector types, math).
@@ -52,6 +53,15 @@ PRELUDE = [
 FORWARD = {
     "cuda_pipeline_primitives.h": "cuda_pipeline.h",
     "cuda_pipeline_helpers.h": "cuda_pipeline.h",
+    # cuRAND's device API: the toolkit splits it over these; scanlab's curand_kernel.h has it all.
+    "curand_globals.h": "curand_kernel.h",
+    "curand_uniform.h": "curand_kernel.h",
+    "curand_normal.h": "curand_kernel.h",
+    "curand_normal_static.h": "curand_kernel.h",
+    "curand_lognormal.h": "curand_kernel.h",
+    "curand_philox4x32_x.h": "curand_kernel.h",
+    "curand_mrg32k3a.h": "curand_kernel.h",
+    "curand_precalc.h": "curand_kernel.h",
 }
 
 # Rejected: name pattern -> the feature, as the message names it. First match wins.
@@ -63,8 +73,9 @@ REJECT = [
     ("mma.h", "warp matrix multiply-accumulate, nvcuda::wmma on tensor cores"),
     ("crt/mma.h*", "warp matrix multiply-accumulate, nvcuda::wmma on tensor cores"),
     ("crt/cuda_tile.h", "CUDA tile programming"),
-    ("curand.h", "the cuRAND host library"),
-    ("curand_*.h", "the cuRAND device API"),
+    ("curand_mtgp32*.h", "cuRAND's MTGP32 generator; XORWOW, Philox4x32-10 and MRG32k3a are available"),
+    ("curand_discrete*.h", "cuRAND's discrete distributions (curand_poisson, curand_discrete)"),
+    ("curand_poisson.h", "cuRAND's discrete distributions (curand_poisson, curand_discrete)"),
     ("cublas*.h", "the cuBLAS library"),
     ("nvblas.h", "the cuBLAS library (NVBLAS)"),
     ("cufft*.h", "the cuFFT library"),

@@ -46,6 +46,7 @@ UNSUPPORTED_H = os.path.join(BACKEND, "include", "scanlab", "cpu", "unsupported.
 HAND_DECLARED = {
     "cudaMalloc": "runtime_api.h: records the allocating file and line in defaulted parameters",
     "cudaLaunchKernel": "launch.h: runs a kernel through the CPU scheduler (the lead's)",
+    "cudaLaunchCooperativeKernel": "launch.h: cudaLaunchKernel with every block resident together (grid.sync())",
 }
 
 # Of those, the ones programs write in their own declarations: defined empty.

@@ -64,6 +64,7 @@ int write_trace(const core::lab_spec& spec, const scan_functions& functions, std
   if (d_workspace != nullptr) cudaMemset(d_workspace, core::workspace_fill_byte, workspace_bytes);
 
   backend::set_print_reports(false);
+  backend::set_resident_blocks(1);  // as the checks run it (suite.cpp)
   backend::set_schedule(backend::order::forward, backend::order::forward, 1);
   if (!backend::set_access_trace(true)) {
     std::fprintf(stderr, "--trace: this check was built without the access instrumentation (GCC's -fsanitize=thread "

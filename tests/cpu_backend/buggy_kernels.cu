@@ -146,6 +146,16 @@ __global__ void chain_on_block_index(const float* in, float* out, volatile int* 
   if (i < n) out[i] = xy[threadIdx.x] + carry_in;
 }
 
+// Block 0 never publishes: every other block waits forever on a flag it reads without volatile.
+__global__ void spin_on_unset(const float* in, float* out, int* flags, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x == 0 && blockIdx.x > 0)
+    while (flags[0] == 0) {
+    }
+  __syncthreads();
+  if (i < n) out[i] = in[i];
+}
+
 __global__ void shuffle_after_return(float* out) {
   if (threadIdx.x % 32 >= 16) return;
   float v = __shfl_down_sync(0xffffffffu, static_cast<float>(threadIdx.x), 1);  // SHUFFLE_AFTER_RETURN
@@ -239,6 +249,22 @@ run_result chained_on_block_index(const std::vector<float>& in) {
   cudaFree(d_in);
   cudaFree(flags);
   cudaFree(carries);
+  return r;
+}
+
+run_result spin_on_unset_flag(const std::vector<float>& in) {
+  unsigned n = static_cast<unsigned>(in.size());
+  unsigned blocks = (n + section - 1) / section;
+  float* d_in = device_copy(in);
+  float* d_out = nullptr;
+  int* flags = nullptr;
+  cudaMalloc(&d_out, n * sizeof(float));
+  cudaMalloc(&flags, sizeof(int));
+  cudaMemset(flags, 0, sizeof(int));
+  spin_on_unset<<<blocks, section>>>(d_in, d_out, flags, n);
+  run_result r = finish(d_out, n);
+  cudaFree(d_in);
+  cudaFree(flags);
   return r;
 }
 

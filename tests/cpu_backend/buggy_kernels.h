@@ -29,6 +29,8 @@ run_result tail_write(unsigned n, bool past_end);
 run_result shared_overflow(bool past_end);
 // A chained single-pass scan whose block waits for the flag of blockIdx.x - 1.
 run_result chained_on_block_index(const std::vector<float>& in);
+// Blocks 1.. spin on a plain (not volatile) flag that nothing sets: a hang only the watchdog ends.
+run_result spin_on_unset_flag(const std::vector<float>& in);
 // Half of each warp returns before a full-mask __shfl_sync.
 run_result shuffle_after_partial_return();
 // One float4 load per thread from input + offset: offset 1 is misaligned (a GPU faults), 0 is not.

@@ -15,9 +15,9 @@ int main() {
   cudaResourceDesc resource{};
   cudaTextureDesc description{};
   cudaCreateTextureObject(&texture, &resource, &description, nullptr);
-#elif defined(REJECT_COOPERATIVE)
-  void* args[] = {&p};
-  cudaLaunchCooperativeKernel((const void*)kernel, dim3(1), dim3(32), args, 0, nullptr);
+#elif defined(REJECT_GRAPHICS)
+  cudaGraphicsResource_t resource = nullptr;
+  cudaGraphicsUnregisterResource(resource);
 #elif defined(REJECT_DRIVER_API)
   CUresult status = cuInit(0);
   (void)status;

@@ -163,26 +163,50 @@ TEST_CASE("out-of-bounds shared write is reported with the variable's name", "[d
   CHECK_THAT(report.message, scanlab_test::contains_text("`small`"));
 }
 
-TEST_CASE("hang: a chain on blockIdx.x deadlocks when blocks run in reverse", "[detectors]") {
+TEST_CASE("hang: a chain on blockIdx.x waits for blocks that have not started", "[detectors]") {
   quiet_reports quiet;
   auto in = small_integers(8 * 1024, 6);
   SECTION("forward block order happens to work") {
     auto r = chained_on_block_index(in);
     CHECK(r.error == cudaSuccess);
   }
-  SECTION("reverse block order hangs and the watchdog ends it") {
-    scanlab::backend::set_watchdog_seconds(0.5);
+  SECTION("reverse block order works while all blocks can be resident together, as on a GPU") {
     scanlab::backend::set_schedule(order::forward, order::reverse, 1);
     auto r = chained_on_block_index(in);
-    scanlab::backend::set_watchdog_seconds(10);
+    CHECK(r.error == cudaSuccess);  // each block waited while its predecessors ran beside it
+  }
+  SECTION("blocks one at a time (the labs' harness): reverse order hangs, reported at once") {
+    scanlab::backend::set_resident_blocks(1);
+    scanlab::backend::set_schedule(order::forward, order::reverse, 1);
+    auto r = chained_on_block_index(in);
+    scanlab::backend::set_resident_blocks(0);
     CHECK(r.error == cudaErrorLaunchTimeout);
     auto report = scanlab::backend::take_report();
     CHECK(report.kind == "hang");
     CHECK_THAT(report.message, scanlab_test::contains_text("blocks finished: 0 of 8"));
-    CHECK_THAT(report.message, scanlab_test::contains_text("running block (7,0,0)"));
-    CHECK_THAT(report.message, scanlab_test::contains_text("thread (0,0,0) is running"));
-    CHECK_THAT(report.message, scanlab_test::contains_text("1023 threads are ready to run"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("the most this run lets wait together (1; a GPU would hold 264), with 7 not started"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("1 block spins at " + marker_line("SPIN_ON_PREDECESSOR")));
+    CHECK_THAT(report.message, scanlab_test::contains_text("((7,0,0))"));
+    CHECK_THAT(report.message, scanlab_test::contains_text("atomic ticket"));
   }
+}
+
+TEST_CASE("hang: a wait on a flag nothing will ever set is ended by the watchdog", "[detectors]") {
+  quiet_reports quiet;
+  auto in = small_integers(8 * 1024, 6);
+  // Blocks resident together cannot help a block 7 whose predecessors never publish; the plain
+  // loop (not volatile: the compiler may keep the flag in a register) gives the spin detection
+  // nothing to see, so the watchdog ends it, naming where each thread is.
+  scanlab::backend::set_watchdog_seconds(0.5);
+  scanlab::backend::set_schedule(order::forward, order::reverse, 1);
+  auto r = spin_on_unset_flag(in);
+  scanlab::backend::set_watchdog_seconds(10);
+  CHECK(r.error == cudaErrorLaunchTimeout);
+  auto report = scanlab::backend::take_report();
+  CHECK(report.kind == "hang");
+  CHECK_THAT(report.message, scanlab_test::contains_text("blocks finished: 0 of 8"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("running block (7,0,0)"));
+  CHECK_THAT(report.message, scanlab_test::contains_text("thread (0,0,0) is running"));
 }
 
 TEST_CASE("deadlock: a full-mask shuffle after half the warp returned", "[detectors]") {

@@ -127,6 +127,7 @@ TEST_CASE("harness: a chain on blockIdx.x hangs when blocks run in reverse, and 
   ctx.executable = "lab8-check";
   ctx.env = schedule_settings{};
   scanlab::backend::set_print_reports(false);
+  scanlab::backend::set_resident_blocks(1);  // as run_suite runs the cases
 
   case_def c;
   c.n = 4 * 1024 + 5;

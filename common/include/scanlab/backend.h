@@ -22,6 +22,9 @@ enum class order { forward, reverse, random };
 const char* order_name(order o);
 // Chooses the order of threads between barriers and of blocks. False where it cannot be chosen.
 bool set_schedule(order threads, order blocks, std::uint64_t seed);
+// Blocks that may wait for each other at once (CPU backend; 0: as many as the GPU would hold, 1:
+// one at a time, the labs' harness). False where it cannot be chosen.
+bool set_resident_blocks(unsigned blocks);
 
 struct detector_report {
   std::string kind;     // empty when nothing was detected; e.g. "divergent barrier", "hang"

@@ -49,6 +49,14 @@ struct report {
 // consequences). Resets the record.
 report take_report();
 
+// Blocks of one launch that may be resident at once while some wait for others (spin waits, see
+// cpu_backend/README.md): 0, the default, as many as the modelled GPU would hold for the launch;
+// 1 runs blocks strictly one at a time, so that any wait for a block that has not started is a
+// deadlock (the labs' harness: a scan must not rely on blocks running together). A cooperative
+// launch always gets the GPU's number. SCANLAB_RESIDENT_BLOCKS sets it for a program.
+void set_resident_blocks(unsigned blocks);
+unsigned resident_blocks();
+
 // Seconds without any scheduling progress after which a launch is ended as a hang.
 void set_watchdog_seconds(double seconds);
 double watchdog_seconds();

@@ -61,7 +61,11 @@ inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_block() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void __threadfence_system() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 #endif
-inline void __nanosleep(unsigned int) {}
+namespace scanlab::cpu::detail {
+// A pause in a loop marks a spin wait: let the threads and blocks it waits for run (spin_waits.h).
+void note_spin_pause();
+}  // namespace scanlab::cpu::detail
+inline void __nanosleep(unsigned int) { scanlab::cpu::detail::note_spin_pause(); }
 long long clock64();
 inline long clock_device() { return static_cast<long>(clock64()); }
 

@@ -185,11 +185,38 @@ cudaError_t cudaLaunchKernel(void (*kernel)(Params...), dim3 grid, dim3 block, v
   return cpu::detail::launch_error_of_last_call();
 }
 
+namespace scanlab::cpu::detail {
+// cudaLaunchCooperativeKernel is cudaLaunchKernel for a launch whose blocks must all be resident at
+// once (refused with cudaErrorCooperativeLaunchTooLarge when the modelled GPU could not hold them),
+// so that grid.sync() can wait for all of them (resident_blocks.cpp).
+void set_next_launch_cooperative(bool cooperative);
+bool launched_cooperatively();
+void grid_sync(const char* file, int line);
+}  // namespace scanlab::cpu::detail
+
+template <class... Params>
+cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
+                                        std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
+                                        const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  ::scanlab::cpu::detail::set_next_launch_cooperative(true);
+  const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
+  ::scanlab::cpu::detail::set_next_launch_cooperative(false);
+  return e;
+}
+
 // The untyped form (`cudaLaunchKernel((void*)kernel, grid, block, args)`, as the CUDA Programming
 // Guide writes it): works for kernels the rewriter registered; anything else is named and refused.
 cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes = 0,
                              cudaStream_t stream = nullptr, const char* file = __builtin_FILE(),
                              int line = __builtin_LINE());
+inline cudaError_t cudaLaunchCooperativeKernel(const void* kernel, dim3 grid, dim3 block, void** args,
+                                               std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
+                                               const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  ::scanlab::cpu::detail::set_next_launch_cooperative(true);
+  const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
+  ::scanlab::cpu::detail::set_next_launch_cooperative(false);
+  return e;
+}
 
 namespace scanlab::cpu {
 

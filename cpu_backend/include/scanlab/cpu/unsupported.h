@@ -35,7 +35,6 @@ inline constexpr bool unsupported = false;
   }
 #define SCANLAB_UNSUPPORTED_FAMILY(PREFIX, FEATURE)  // read by the generator only
 
-SCANLAB_UNSUPPORTED_FAMILY(cudaLaunchCooperativeKernel, "a grid-wide cooperative launch")
 SCANLAB_UNSUPPORTED_FAMILY(cudaGraphics, "graphics interoperability")
 SCANLAB_UNSUPPORTED_FAMILY(cudaGraph, "CUDA graphs")
 SCANLAB_UNSUPPORTED_FAMILY(cudaStreamBeginCapture, "CUDA graphs (stream capture)")

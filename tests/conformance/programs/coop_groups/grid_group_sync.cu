@@ -1,6 +1,5 @@
 // Checks: cg::this_grid().sync() in a kernel launched with cudaLaunchCooperativeKernel (grid-wide barrier between
 // two phases); grid.thread_rank() and grid.size().
-// conformance-cpu-rejects: grid\.sync\(\).*not supported
 #include <cstdio>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

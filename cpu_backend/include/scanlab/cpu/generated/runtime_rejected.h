@@ -21,7 +21,6 @@ SCANLAB_UNSUPPORTED_RUNTIME(cudaImportExternalSemaphore, "external memory and se
 SCANLAB_UNSUPPORTED_RUNTIME(cudaSignalExternalSemaphoresAsync, "external semaphore interoperability")
 SCANLAB_UNSUPPORTED_RUNTIME(cudaWaitExternalSemaphoresAsync, "external semaphore interoperability")
 SCANLAB_UNSUPPORTED_RUNTIME(cudaDestroyExternalSemaphore, "external memory and semaphore interoperability")
-SCANLAB_UNSUPPORTED_RUNTIME(cudaLaunchCooperativeKernel, "a grid-wide cooperative launch")
 SCANLAB_UNSUPPORTED_RUNTIME(cudaMallocArray, "CUDA arrays (texture memory)")
 SCANLAB_UNSUPPORTED_RUNTIME(cudaFreeArray, "CUDA arrays (texture memory)")
 SCANLAB_UNSUPPORTED_RUNTIME(cudaFreeMipmappedArray, "CUDA arrays (texture memory)")
