@@ -99,6 +99,8 @@ class block_scheduler {
   // For the watchdog (read from another OS thread while the block is stuck: approximate).
   std::string describe_waiting() const;
   bool running() const { return running_; }
+  // The block's barrier interval: 1 until its first barrier releases, then one more per release.
+  unsigned phase() const { return block_phase_; }
   std::uint64_t switches() const { return switches_.load(std::memory_order_relaxed); }
   // Phases begun: one at block start and one per released barrier. The watchdog's measure of
   // progress: fiber switches are not, since a warp spinning in __any_sync switches forever.

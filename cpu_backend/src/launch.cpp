@@ -159,6 +159,7 @@ registered_launcher find_kernel_launcher(const void* kernel) {
 // value (the <<<>>> form has none: cudaGetLastError tells).
 thread_local cudaError_t latest_launch_error = cudaSuccess;
 cudaError_t launch_error_of_last_call() { return latest_launch_error; }
+void launch_recorded() { latest_launch_error = cudaSuccess; }
 
 namespace {
 thread_local bool next_launch_cooperative = false;

@@ -12,6 +12,7 @@
 
 #include "access_checks.h"
 #include "builtin_variables.h"
+#include "device_printf.h"
 #include "scanlab/cpu/runtime_api.h"
 #include "schedule_config.h"
 #include "shared_arena.h"
@@ -197,6 +198,7 @@ class resident_launch {
       block_outcome outcome = scheduler.run(*request_.call, request_.block, b, request_.thread_order,
                                             mix(request_.launch_seed, linear));
       if (r.launcher) access_checks_block_end();
+      flush_device_printf();
       if (r.aborted) return;  // ended because another block failed: that block's report stands
       if (outcome.kind == problem::none) {
         if (auto guard_damage = arena.check_guards()) {

@@ -11,6 +11,7 @@
 #include "host_writes.h"
 #include "error_state.h"
 #include "runtime_objects.h"
+#include "runtime_textures.h"
 #include "scanlab/cpu/runtime_api.h"
 
 using namespace scanlab::cpu::detail;
@@ -362,8 +363,10 @@ cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpy
   if (bytes != 0) copy_bytes(dst, src, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t) {
+cudaError_t cudaMemcpyAsync(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t stream) {
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
+  if (record_if_captured(stream, cudaGraphNodeTypeMemcpy, [=] { cudaMemcpyAsync(dst, src, bytes, kind, nullptr); }))
+    return cudaSuccess;
   if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
   if (bytes != 0) copy_bytes(dst, src, bytes);
   return cudaSuccess;
@@ -398,14 +401,16 @@ cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::si
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
-                              std::size_t height, cudaMemcpyKind kind, cudaStream_t) {
+                              std::size_t height, cudaMemcpyKind kind, cudaStream_t stream) {
+  if (record_if_captured(stream, cudaGraphNodeTypeMemcpy,
+                         [=] { copy_2d(dst, dpitch, src, spitch, width, height, kind); }))
+    return cudaSuccess;
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 
 cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
   if (p == nullptr) return set_error(cudaErrorInvalidValue);
-  if (p->srcArray != nullptr || p->dstArray != nullptr)
-    return not_supported("cudaMemcpy3D", "copies to or from CUDA arrays");
+  if (p->srcArray != nullptr || p->dstArray != nullptr) return copy_3d_with_arrays(p);  // runtime_textures.cpp
   const cudaExtent e = p->extent;  // width in bytes for linear memory
   const cudaPitchedPtr s = p->srcPtr, d = p->dstPtr;
   if (e.width == 0 || e.height == 0 || e.depth == 0) return cudaSuccess;
@@ -428,7 +433,8 @@ cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
   fill_bytes(dst, value, bytes);
   return cudaSuccess;
 }
-cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t) {
+cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream) {
+  if (record_if_captured(stream, cudaGraphNodeTypeMemset, [=] { cudaMemset(dst, value, bytes); })) return cudaSuccess;
   return cudaMemset(dst, value, bytes);
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 
 #include "scanlab/cpu/runtime_types.h"
 
@@ -14,6 +15,7 @@ struct CUevent_st {
   std::chrono::steady_clock::time_point when;
   bool recorded = false;
   unsigned flags = 0;
+  CUgraph_st* captured_into = nullptr;  // recorded in a stream being captured: waiting on it joins that capture
 };
 // The only memory pool: the device's default pool, which is plain device memory.
 struct CUmemPoolHandle_st {
@@ -25,4 +27,10 @@ CUmemPoolHandle_st* default_mem_pool();
 // Prints, once per function, why a runtime function cannot run on the CPU backend, and returns
 // (and records as the last error) cudaErrorNotSupported.
 cudaError_t not_supported(const char* function, const char* why);
+
+// CUDA graphs (runtime_graphs.cpp): work issued to a stream being captured is recorded as a node
+// (true) instead of run; the graph a captured stream records into (null: not capturing).
+bool record_if_captured(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> work);
+CUgraph_st* capture_of(cudaStream_t stream);
+void join_capture(cudaStream_t stream, CUgraph_st* graph);
 }  // namespace scanlab::cpu::detail

@@ -60,8 +60,11 @@ cudaError_t cudaStreamDestroy(cudaStream_t s) {
 }
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaDeviceSynchronize(); }
 cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t event, unsigned int) {
-  return event == nullptr ? set_error(cudaErrorInvalidResourceHandle) : cudaSuccess;
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int) {
+  if (event == nullptr) return set_error(cudaErrorInvalidResourceHandle);
+  // A fork in a stream capture: the waiting stream records into the same graph from now on.
+  if (event->captured_into != nullptr && capture_of(stream) == nullptr) join_capture(stream, event->captured_into);
+  return cudaSuccess;
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t callback, void* user_data, unsigned int flags) {
@@ -69,8 +72,9 @@ cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t callback,
   callback(s, cudaSuccess, user_data);
   return cudaSuccess;
 }
-cudaError_t cudaLaunchHostFunc(cudaStream_t, cudaHostFn_t fn, void* user_data) {
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void* user_data) {
   if (fn == nullptr) return set_error(cudaErrorInvalidValue);
+  if (record_if_captured(stream, cudaGraphNodeTypeHost, [fn, user_data] { fn(user_data); })) return cudaSuccess;
   fn(user_data);
   return cudaSuccess;
 }
@@ -91,9 +95,11 @@ cudaError_t cudaEventDestroy(cudaEvent_t e) {
   return cudaSuccess;
 }
 cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s) { return cudaEventRecordWithFlags(e, s, cudaEventRecordDefault); }
-cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t, unsigned int flags) {
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t e, cudaStream_t stream, unsigned int flags) {
   if (e == nullptr) return set_error(cudaErrorInvalidResourceHandle);
   if ((flags & ~cudaEventRecordExternal) != 0) return set_error(cudaErrorInvalidValue);
+  e->captured_into = capture_of(stream);
+  if (e->captured_into != nullptr) return cudaSuccess;  // an ordering point inside the capture
   e->when = std::chrono::steady_clock::now();  // work before it has already run
   e->recorded = true;
   return cudaSuccess;

@@ -22,6 +22,8 @@ namespace {
 const char* reason_for(const char* function) {
   static const std::pair<const char*, const char*> reasons[] = {
       {"cudaMemPool", "memory pools other than the device's default pool"},
+      {"cudaGraph", "CUDA graph features beyond kernel, copy, fill, host and empty nodes, instantiation, launch "
+                    "and update (conditional, event, memory and child-graph nodes, edits of other node kinds)"},
       {"cudaMemGetMemPool", "memory pools other than the device's default pool"},
       {"cudaMemSetMemPool", "memory pools other than the device's default pool"},
       {"cudaMemGetDefaultMemPool", "memory pools of other locations than the device"},
@@ -46,7 +48,6 @@ const char* reason_for(const char* function) {
       {"cudaStreamSetAttribute", "stream attributes (access policy windows, synchronisation policy)"},
       {"cudaFuncGetName", "kernel names from their address"},
       {"cudaFuncGetParamInfo", "kernel parameter layouts"},
-      {"cudaGetChannelDesc", "CUDA arrays (texture memory)"},
       {"cudaDeviceGetTexture1DLinearMaxWidth", "texture limits per channel format"},
       {"cudaDeviceFlushGPUDirectRDMAWrites", "GPUDirect RDMA"},
       {"cudaDeviceGetNvSciSyncAttributes", "NvSciSync interoperability"},

@@ -8,7 +8,7 @@ nothing ("file not found"). Each stub is either
   * a forwarder to scanlab's prelude, for headers whose declarations the prelude provides
     (device_functions.h, sm_32_intrinsics.h, vector_types.h, ...), or
   * an #error that names the feature and says the file needs a GPU (cuda_fp16.h, curand_mtgp32.h,
-    cublas_v2.h, textures, graphics interop, ...), or for CUB and Thrust that a lab implements its
+    cublas_v2.h, surfaces, graphics interop, ...), or for CUB and Thrust that a lab implements its
     own scan.
 
 math_constants.h is generated with the toolkit's constant names and values (CUDART_PI_F, ...).
@@ -47,6 +47,8 @@ PRELUDE = [
     "crt/device_functions.h", "crt/device_functions.hpp", "crt/func_macro.h", "crt/host_config.h",
     "crt/host_defines.h", "crt/math_functions.h", "crt/math_functions.hpp", "crt/sm_*_rt.h",
     "crt/sm_*_rt.hpp", "crt/storage_class.h", "crt/cudacc_ext.h",
+    # Texture objects (scanlab/cpu/texture_api.h): fetches and channel descriptors.
+    "texture_indirect_functions.h", "texture_fetch_functions.h", "channel_descriptor.h",
 ]
 
 # Other forwarders: name pattern -> the scanlab header that has the content.
@@ -99,9 +101,7 @@ REJECT = [
     ("cuda_vdpau_interop.h", "VDPAU interoperability"),
     ("cudaTypedefs.h", "the CUDA driver API"),
     ("cudaProfiler*.h", "the CUDA driver API's profiler control"),
-    ("texture_*.h", "textures (texture objects and tex1D/tex2D/tex3D fetches)"),
     ("surface_*.h", "surfaces (surf1D/surf2D reads and writes)"),
-    ("channel_descriptor.h", "texture and surface channel descriptors"),
     ("cuda_awbarrier*.h", "the arrive-wait barrier primitives (__mbarrier); use __syncthreads or cooperative groups"),
     ("cuda_occupancy.h", "the occupancy calculator (cudaOcc*); use cudaOccupancyMaxActiveBlocksPerMultiprocessor"),
     ("fatbinary_section.h", "an nvcc-internal header (fat binaries)"),

@@ -8,13 +8,12 @@ __global__ void kernel(float* a) { a[threadIdx.x] = 1.0f; }
 int main() {
   float* p = nullptr;
 #if defined(REJECT_GRAPHS)
-  cudaGraph_t graph;
-  cudaGraphCreate(&graph, 0);
-#elif defined(REJECT_TEXTURES)
-  cudaTextureObject_t texture;
+  cudaUserObject_t object;
+  cudaUserObjectCreate(&object, p, nullptr, 1, 0);
+#elif defined(REJECT_SURFACES)
+  cudaSurfaceObject_t surface;
   cudaResourceDesc resource{};
-  cudaTextureDesc description{};
-  cudaCreateTextureObject(&texture, &resource, &description, nullptr);
+  cudaCreateSurfaceObject(&surface, &resource);
 #elif defined(REJECT_GRAPHICS)
   cudaGraphicsResource_t resource = nullptr;
   cudaGraphicsUnregisterResource(resource);

@@ -1,6 +1,7 @@
-// CUDA graphs are not emulated: the build must stop and say so by name.
+// Surface objects are not emulated: the build must stop and say so by name.
 int main() {
-  cudaGraph_t graph;
-  cudaGraphCreate(&graph, 0);
+  cudaSurfaceObject_t surface;
+  cudaResourceDesc resource{};
+  cudaCreateSurfaceObject(&surface, &resource);
   return 0;
 }

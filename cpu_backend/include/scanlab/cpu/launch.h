@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -100,24 +102,45 @@ void invoke_with(Invoke& invoke, Tuple& params, std::index_sequence<I...>) {
 // kernel through `invoke` with its own copy of them, so overloads, templates with deduced
 // arguments, default arguments and implicit conversions resolve exactly as in a C++ call, which is
 // how nvcc resolves a launch.
+namespace detail {
+template <class Invoke, class Params, std::size_t... I>
+void run_launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke& invoke,
+                Params& params, std::index_sequence<I...> indices) {
+  struct closure_t {
+    Invoke* invoke;
+    Params* params;
+  } closure{&invoke, &params};
+  kernel_call call{
+      [](const void* c) {
+        auto* self = static_cast<const closure_t*>(c);
+        invoke_with(*self->invoke, *self->params, std::index_sequence<I...>{});
+      },
+      &closure, kernel_id};
+  (void)indices;
+  launch_kernel(site, config, call);
+}
+
+// CUDA graphs (src/runtime_graphs.cpp): a launch into a stream being captured, or made into a
+// kernel node, is recorded with copies of its arguments and runs when the graph does.
+bool launch_is_recorded(cudaStream_t stream);
+void record_launch(cudaStream_t stream, std::function<void()> work);
+}  // namespace detail
+
 template <class Invoke, class... Args>
 void launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke&& invoke,
             Args&&... args) {
   using params_t = std::tuple<detail::stored_argument<Args>...>;
   params_t params(std::forward<Args>(args)...);
   if (!detail::arguments_ok(site, params, std::index_sequence_for<Args...>{})) return;
-  using invoke_t = std::remove_reference_t<Invoke>;
-  struct closure_t {
-    invoke_t* invoke;
-    params_t* params;
-  } closure{&invoke, &params};
-  detail::kernel_call call{
-      [](const void* c) {
-        auto* self = static_cast<const closure_t*>(c);
-        detail::invoke_with(*self->invoke, *self->params, std::index_sequence_for<Args...>{});
-      },
-      &closure, kernel_id};
-  detail::launch_kernel(site, config, call);
+  using invoke_t = std::remove_cv_t<std::remove_reference_t<Invoke>>;
+  if (detail::launch_is_recorded(config.stream)) {
+    auto saved = std::make_shared<std::pair<invoke_t, params_t>>(invoke, std::move(params));
+    detail::record_launch(config.stream, [saved, site, config, kernel_id] {
+      detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
+    });
+    return;
+  }
+  detail::run_launch(site, config, kernel_id, invoke, params, std::index_sequence_for<Args...>{});
 }
 
 namespace detail {

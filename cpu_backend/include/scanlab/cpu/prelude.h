@@ -35,6 +35,7 @@
 #include "scanlab/cpu/device_api.h"
 #include "scanlab/cpu/math_api.h"
 #include "scanlab/cpu/launch.h"
+#include "scanlab/cpu/texture_api.h"
 #include "scanlab/cpu/checked_deref.h"
 #include "scanlab/cpu/unsupported.h"
 #include "scanlab/cpu/unsupported_features.h"

@@ -3,7 +3,7 @@
 // parameter types and default arguments). Each is defined in libscanlab_cpu: implemented for the
 // CPU "device" (src/runtime_*.cpp), or, where a CPU cannot honour it, answering
 // cudaErrorNotSupported with a message (src/runtime_unsupported.cpp). Families that stay out of
-// scope (managed memory, graphs, textures, IPC, interop) are compile errors: see unsupported.h.
+// scope (graphs, surfaces, mipmapped arrays, IPC, interop) are compile errors: see unsupported.h.
 // This file adds what cuda_runtime.h adds for C++: the template overloads over pointer and kernel
 // types, and cudaMalloc with the allocating call site.
 #pragma once

@@ -25,23 +25,22 @@ inline constexpr bool feature_unsupported = false;
     if constexpr (!std::is_void_v<T>) return T{};                                                       \
   }
 
-// ---- textures: fetches through texture objects -------------------------------------------------
-#define SCANLAB_REJECT_TEXTURE(NAME) SCANLAB_REJECT_DEVICE_FUNCTION(NAME, "texture fetch")
-SCANLAB_REJECT_TEXTURE(tex1D)
-SCANLAB_REJECT_TEXTURE(tex1Dfetch)
+// ---- textures: the fetches that need mipmaps, layers, cube maps or gathers ----------------------
+// (tex1Dfetch, tex1D, tex2D and tex3D are provided: texture_api.h)
+#define SCANLAB_REJECT_TEXTURE(NAME)                                                                \
+  SCANLAB_REJECT_DEVICE_FUNCTION(NAME, "a mipmapped, layered, cubemap or gather texture fetch; tex1Dfetch, " \
+                                       "tex1D, tex2D and tex3D are available")
 SCANLAB_REJECT_TEXTURE(tex1DLod)
 SCANLAB_REJECT_TEXTURE(tex1DGrad)
 SCANLAB_REJECT_TEXTURE(tex1DLayered)
 SCANLAB_REJECT_TEXTURE(tex1DLayeredLod)
 SCANLAB_REJECT_TEXTURE(tex1DLayeredGrad)
-SCANLAB_REJECT_TEXTURE(tex2D)
 SCANLAB_REJECT_TEXTURE(tex2DLod)
 SCANLAB_REJECT_TEXTURE(tex2DGrad)
 SCANLAB_REJECT_TEXTURE(tex2Dgather)
 SCANLAB_REJECT_TEXTURE(tex2DLayered)
 SCANLAB_REJECT_TEXTURE(tex2DLayeredLod)
 SCANLAB_REJECT_TEXTURE(tex2DLayeredGrad)
-SCANLAB_REJECT_TEXTURE(tex3D)
 SCANLAB_REJECT_TEXTURE(tex3DLod)
 SCANLAB_REJECT_TEXTURE(tex3DGrad)
 SCANLAB_REJECT_TEXTURE(texCubemap)

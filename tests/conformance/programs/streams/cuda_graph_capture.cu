@@ -1,6 +1,5 @@
 // Checks: stream capture into a CUDA graph (cudaStreamBeginCapture/EndCapture, cudaGraphInstantiate,
 // cudaGraphLaunch replayed three times).
-// conformance-cpu-rejects: cudaStreamBeginCapture is not supported.*this file needs a GPU
 #include <cstdio>
 #include <cuda_runtime.h>
 
