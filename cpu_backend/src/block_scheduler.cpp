@@ -10,6 +10,7 @@
 #include "access_checks.h"
 #include "error_state.h"
 #include "launch_state.h"
+#include "resident_blocks.h"
 #include "sanitizer.h"
 
 namespace scanlab::cpu::detail {
@@ -231,6 +232,7 @@ void block_scheduler::start_phase() {
   phase_next_ = 0;
   phase_end_ = count_;
   ++block_phase_;
+  if (interleave_ && block_phase_ > 1) interleave_point();
   note_progress();
   ++barrier_generation_;
   at_barrier_ = 0;
@@ -280,6 +282,7 @@ block_outcome block_scheduler::run(const kernel_call& call, dim3 block_dim, uint
   transactions_.clear();
   writable_block_idx = block_idx;
   writable_block_dim = block_dim;
+  interleave_ = scanlab::cpu::interleave_blocks();
   prepare_threads(count_, block_dim);
   start_phase();
   running_ = true;

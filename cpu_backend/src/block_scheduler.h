@@ -167,6 +167,7 @@ class block_scheduler {
   order order_ = order::forward;
   std::uint64_t rng_state_ = 0;
   bool running_ = false;
+  bool interleave_ = false;  // hand over to other resident blocks at each barrier (resident_blocks.h)
   std::atomic<std::uint64_t> switches_{0};  // read by the watchdog thread
   std::atomic<std::uint64_t> phases_{0};    // likewise
   block_outcome outcome_;

@@ -124,10 +124,11 @@ class resident_launch {
   }
 
   // On the running fiber of `r`: it spins. Let another resident block run, or start one.
-  void spun(runner& r, const void* pc) {
+  // voluntary: not a spin but a barrier of an interleaved run (SCANLAB_INTERLEAVE_BLOCKS).
+  void spun(runner& r, const void* pc, bool voluntary = false) {
     std::unique_lock<std::mutex> lock(pool_mutex);
     r.spin_pc = pc;
-    r.watched = last_waiting_read;
+    r.watched = voluntary ? watched_word{} : last_waiting_read;
     r.watched_value = read_word(r.watched);
     if (failed_) end_aborted(r, lock);
     spin_changes_ += memory_changes;
@@ -349,20 +350,28 @@ class resident_launch {
     m << "hang: " << describe_launch(state_) << ": every resident block spins, waiting for memory that no "
       << "resident block will write (seen at once; a GPU would wait until the kernel is killed).\n";
     m << "  blocks finished: " << state_.blocks_done.load() << " of " << state_.blocks_total << " (dispatched in "
-      << order_name(state_.block_order) << " order); " << active_.size() << " resident together";
-    if (left && request_.resident_limit < request_.gpu_resident_limit)
-      m << ", the most this run lets wait together (" << request_.resident_limit << "; a GPU would hold "
-        << request_.gpu_resident_limit << "), with " << request_.sequence.size() - next_ << " not started\n";
+      << order_name(state_.block_order) << " order); ";
+    const std::uint64_t not_started = request_.sequence.size() - next_;
+    if (request_.resident_limit == 1 && request_.gpu_resident_limit > 1)
+      m << "blocks run one at a time in this run (a GPU would hold " << request_.gpu_resident_limit
+        << " of this launch at once), " << not_started << " not started\n";
+    else if (left && request_.resident_limit < request_.gpu_resident_limit)
+      m << active_.size() << " resident together, the most this run allows (a GPU would hold "
+        << request_.gpu_resident_limit << "), " << not_started << " not started\n";
     else if (left)
-      m << ", the most a GPU would hold of this launch (" << request_.resident_limit << "), with "
-        << request_.sequence.size() - next_ << " not started\n";
+      m << active_.size() << " resident together, the most a GPU would hold of this launch, " << not_started
+        << " not started\n";
     else
-      m << ", and none left to start\n";
+      m << "all " << active_.size() << " resident together, none left to start\n";
     for (const auto& [site, blocks] : by_line) {
-      m << "  " << blocks.size() << (blocks.size() == 1 ? " block spins at " : " blocks spin at ") << site << " (";
+      if (blocks.size() == 1) {
+        m << "  block " << blocks[0] << " spins at " << site << "\n";
+        continue;
+      }
+      m << "  " << blocks.size() << " blocks spin (";
       for (std::size_t i = 0; i < blocks.size() && i < 6; ++i) m << (i ? ", " : "") << blocks[i];
       if (blocks.size() > 6) m << ", ...";
-      m << ")\n";
+      m << ") at " << site << "\n";
     }
     if (left)
       m << "The blocks that would end these waits have not started, and on a GPU they need not start before a "
@@ -440,6 +449,10 @@ void grid_sync(const char* file, int line) {
     }
   }
   block_barrier(barrier_kind::plain, 1, file, line);
+}
+
+void interleave_point() {
+  if (current != nullptr && me != nullptr && tls.thread != nullptr) current->spun(*me, nullptr, true);
 }
 
 // __nanosleep: one pause counts as many reads (a loop that sleeps is a wait, whatever it reads).

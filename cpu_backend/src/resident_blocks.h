@@ -36,6 +36,11 @@ unsigned resident_block_limit(unsigned threads_per_block, std::size_t dynamic_sh
 int resident_blocks_per_multiprocessor(int block_size, std::size_t dynamic_shared);
 int multiprocessors();
 
+// SCANLAB_INTERLEAVE_BLOCKS: at each barrier a block hands over to the next resident one (starting
+// new ones up to the limit), so that many blocks are in flight at once: a look-back then meets
+// predecessors that have published only their own sums, as on a GPU. Called by the scheduler.
+void interleave_point();
+
 // For the watchdog: progress summed over every block running now, and a report of the resident
 // blocks ("" when only one runs). Called from the watchdog's thread.
 std::uint64_t resident_progress();

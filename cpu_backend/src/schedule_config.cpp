@@ -49,6 +49,13 @@ unsigned resident_from_environment() {
   if (const char* v = std::getenv("SCANLAB_RESIDENT_BLOCKS")) return static_cast<unsigned>(std::strtoul(v, nullptr, 10));
   return 0;
 }
+std::atomic<bool>& the_interleave() {
+  static std::atomic<bool> on{[] {
+    const char* v = std::getenv("SCANLAB_INTERLEAVE_BLOCKS");
+    return v != nullptr && *v != '\0' && *v != '0';
+  }()};
+  return on;
+}
 std::atomic<unsigned>& the_resident_blocks() {
   static std::atomic<unsigned> n{resident_from_environment()};
   return n;
@@ -87,6 +94,8 @@ bool parse_order(const std::string& text, order& out) {
 void set_watchdog_seconds(double seconds) { the_watchdog_seconds().store(seconds); }
 void set_resident_blocks(unsigned blocks) { the_resident_blocks().store(blocks); }
 unsigned resident_blocks() { return the_resident_blocks().load(); }
+void set_interleave_blocks(bool on) { the_interleave().store(on); }
+bool interleave_blocks() { return the_interleave().load(std::memory_order_relaxed); }
 double watchdog_seconds() { return the_watchdog_seconds().load(); }
 
 statistics stats() {

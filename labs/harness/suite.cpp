@@ -68,7 +68,8 @@ suite_result run_suite(const core::lab_spec& spec, const scan_functions& functio
   backend::set_access_checks(false);  // only the replays of small failing cases are checked
   // A scan must not wait for a block that has not started (lab 8's lesson): blocks one at a time,
   // so that any such wait is a deadlock at every size, not only past what a GPU holds at once.
-  backend::set_resident_blocks(1);
+  // (SCANLAB_RESIDENT_BLOCKS, set, wins: with SCANLAB_INTERLEAVE_BLOCKS it puts many tiles in flight.)
+  if (std::getenv("SCANLAB_RESIDENT_BLOCKS") == nullptr) backend::set_resident_blocks(1);
   const std::vector<case_def> cases = select_cases(spec, options);
   report.header(spec, backend::device_description(), cases.size());
   if (out == stdout) install_crash_reporter();

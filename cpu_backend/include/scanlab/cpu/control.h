@@ -56,6 +56,11 @@ report take_report();
 // launch always gets the GPU's number. SCANLAB_RESIDENT_BLOCKS sets it for a program.
 void set_resident_blocks(unsigned blocks);
 unsigned resident_blocks();
+// Many blocks in flight: at every __syncthreads a block lets the next resident block run, so that
+// up to resident_blocks() (or the GPU's number) blocks progress together, as on a GPU, instead of
+// one after the other. SCANLAB_INTERLEAVE_BLOCKS=1 sets it for a program.
+void set_interleave_blocks(bool on);
+bool interleave_blocks();
 
 // Seconds without any scheduling progress after which a launch is ended as a hang.
 void set_watchdog_seconds(double seconds);
