@@ -2,6 +2,11 @@
 // names and values. The pseudo-random generators XORWOW, Philox4x32-10 and MRG32k3a are provided
 // (cpu_backend/src/curand_host.cpp); the others answer CURAND_STATUS_TYPE_ERROR.
 #pragma once
+// The toolkit's include guard: helper headers (cuda-samples' helper_cuda.h) test it to offer their
+// cuRAND error overloads.
+#ifndef CURAND_H_
+#define CURAND_H_
+#endif
 
 #include <cstddef>
 

@@ -68,10 +68,11 @@ thread_local bool waiting_for_turn = false;
 resident_launch* watched_launch = nullptr;  // guarded by pool_mutex
 
 // Hand-overs in a row, with no progress anywhere in between, after which every resident block is
-// taken to wait for something none of them will do. At 4096 waiting reads a hand-over, eight
-// rounds: a block that only reads (never writes) 32768 volatile values while all others wait on it
-// would be taken for deadlocked too.
-constexpr unsigned stalled_rounds_for_deadlock = 8;
+// taken to wait for something none of them will do: each hand-over follows 4096 waiting reads of
+// one thread, so 256 of them are about a million reads (a few milliseconds). Deliberately far more
+// than a bounded wait needs: lab 8's reference polls a window 2000 times (32 lanes, a volatile read
+// and a __nanosleep each) before it computes a missing predecessor itself, which must be let happen.
+constexpr unsigned stalled_rounds_for_deadlock = 256;
 
 class resident_launch {
  public:
@@ -455,8 +456,8 @@ void interleave_point() {
   if (current != nullptr && me != nullptr && tls.thread != nullptr) current->spun(*me, nullptr, true);
 }
 
-// __nanosleep: one pause counts as many reads (a loop that sleeps is a wait, whatever it reads).
-void note_spin_pause() { note_waiting_read(nullptr, 0, __builtin_return_address(0), 64); }
+// __nanosleep: a pause counts as one waiting read (a loop that sleeps is a wait, whatever it reads).
+void note_spin_pause() { note_waiting_read(nullptr, 0, __builtin_return_address(0)); }
 
 void spin_wait_detected(const void* pc) {
   tls.thread->spin_reads = 0;

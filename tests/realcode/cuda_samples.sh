@@ -72,6 +72,14 @@ sample_includes() {
     sed "s#^\([^/]\)#$1/\1#"
 }
 
+# The libraries a sample's CMakeLists.txt links with target_link_libraries that a command line must
+# name: CUDA::curand as -lcurand (the host API). cudart is implicit; a sample that names other CUDA::
+# libraries without calling them (conjugateGradientMultiBlockCG: cublas, cusparse) builds without them.
+sample_libs() {
+  tr '\n' ' ' < "$1/CMakeLists.txt" | grep -oE 'target_link_libraries\([^)]*\)' | grep -q 'CUDA::curand' &&
+    echo -lcurand
+}
+
 # One line that says why a build failed: the first compiler error, paths shortened.
 first_error() {
   grep -m1 -E '(error|Error)( |:)|#error|undefined reference' "$1" |
@@ -104,13 +112,14 @@ while IFS='|' read -r path inout what args; do
   mapfile -t srcs < <(sample_sources "$dir")
   incs=(-I"$checkout/Common")
   while IFS= read -r inc; do [[ -n "$inc" ]] && incs+=(-I"$inc"); done < <(sample_includes "$dir")
+  libs=(); while IFS= read -r lib; do [[ -n "$lib" ]] && libs+=("$lib"); done < <(sample_libs "$dir")
   echo "== $path" >&2
 
   # nvcc: the reference compiler; a sample it rejects is not counted.
   nv=skipped
   if [[ "$nvcc" != none ]]; then
     if [[ ! -f "$out/nvcc/$name.rc" ]]; then
-      (cd "$dir" && "$nvcc" -arch=sm_90 "${incs[@]}" "${srcs[@]}" -o "$out/nvcc/$name.exe") > "$out/nvcc/$name.log" 2>&1
+      (cd "$dir" && "$nvcc" -arch=sm_90 "${incs[@]}" "${srcs[@]}" "${libs[@]}" -o "$out/nvcc/$name.exe") > "$out/nvcc/$name.log" 2>&1
       echo $? > "$out/nvcc/$name.rc"
       rm -f "$out/nvcc/$name.exe"
     fi
@@ -120,7 +129,7 @@ while IFS='|' read -r path inout what args; do
   status= ran=no built=no reason= secs=
   build_log="$out/logs/$name.build.log"
   run_log="$out/logs/$name.run.log"
-  if (cd "$dir" && "$scanlab_nvcc" -arch=sm_90 "${incs[@]}" "${srcs[@]}" -o "$out/bin/$name") > "$build_log" 2>&1; then
+  if (cd "$dir" && "$scanlab_nvcc" -arch=sm_90 "${incs[@]}" "${srcs[@]}" "${libs[@]}" -o "$out/bin/$name") > "$build_log" 2>&1; then
     built=yes
     start=$(date +%s.%N)
     # shellcheck disable=SC2086  # args are the sample's own flags, split on purpose

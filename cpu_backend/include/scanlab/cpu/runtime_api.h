@@ -20,26 +20,28 @@
 // file) to let out-of-bounds reports say where a buffer was allocated.
 cudaError_t cudaMalloc(void** ptr, std::size_t bytes, const char* file = __builtin_FILE(),
                        int line = __builtin_LINE());
+// The typed allocators take T** with a C cast, as CUDA's own templates do: T may be const (a
+// `const float*` filled by a kernel and then only read).
 template <class T>
 cudaError_t cudaMalloc(T** ptr, std::size_t bytes, const char* file = __builtin_FILE(),
                        int line = __builtin_LINE()) {
-  return cudaMalloc(reinterpret_cast<void**>(ptr), bytes, file, line);
+  return cudaMalloc((void**)(ptr), bytes, file, line);
 }
 inline cudaError_t cudaMallocHost(void** ptr, std::size_t bytes, unsigned int flags) {
   return cudaHostAlloc(ptr, bytes, flags);
 }
 template <class T>
 cudaError_t cudaMallocHost(T** ptr, std::size_t bytes, unsigned int flags = 0) {
-  return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags);
+  return cudaHostAlloc((void**)(ptr), bytes, flags);
 }
 template <class T>
 cudaError_t cudaHostAlloc(T** ptr, std::size_t bytes, unsigned int flags) {
-  return cudaHostAlloc(reinterpret_cast<void**>(ptr), bytes, flags);
+  return cudaHostAlloc((void**)(ptr), bytes, flags);
 }
 // As cuda_runtime.h's: a typed pointer, the flags defaulting to cudaMemAttachGlobal.
 template <class T>
 cudaError_t cudaMallocManaged(T** ptr, std::size_t bytes, unsigned int flags = cudaMemAttachGlobal) {
-  return cudaMallocManaged(reinterpret_cast<void**>(ptr), bytes, flags);
+  return cudaMallocManaged((void**)(ptr), bytes, flags);
 }
 template <class T>
 cudaError_t cudaHostGetDevicePointer(T** device_ptr, void* host_ptr, unsigned int flags) {
@@ -47,22 +49,22 @@ cudaError_t cudaHostGetDevicePointer(T** device_ptr, void* host_ptr, unsigned in
 }
 template <class T>
 cudaError_t cudaMallocPitch(T** ptr, std::size_t* pitch, std::size_t width, std::size_t height) {
-  return cudaMallocPitch(reinterpret_cast<void**>(ptr), pitch, width, height);
+  return cudaMallocPitch((void**)(ptr), pitch, width, height);
 }
 inline cudaError_t cudaMallocAsync(void** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
   return cudaMallocFromPoolAsync(ptr, bytes, pool, stream);
 }
 template <class T>
 cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaStream_t stream) {
-  return cudaMallocAsync(reinterpret_cast<void**>(ptr), bytes, stream);
+  return cudaMallocAsync((void**)(ptr), bytes, stream);
 }
 template <class T>
 cudaError_t cudaMallocAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
-  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), bytes, pool, stream);
+  return cudaMallocFromPoolAsync((void**)(ptr), bytes, pool, stream);
 }
 template <class T>
 cudaError_t cudaMallocFromPoolAsync(T** ptr, std::size_t bytes, cudaMemPool_t pool, cudaStream_t stream) {
-  return cudaMallocFromPoolAsync(reinterpret_cast<void**>(ptr), bytes, pool, stream);
+  return cudaMallocFromPoolAsync((void**)(ptr), bytes, pool, stream);
 }
 
 template <class T, class U>
@@ -159,15 +161,15 @@ cudaError_t cudaGetKernel(cudaKernel_t* kernel, T* func) {
 }
 template <class T>
 cudaError_t cudaLibraryGetGlobal(T** ptr, std::size_t* bytes, cudaLibrary_t library, const char* name) {
-  return cudaLibraryGetGlobal(reinterpret_cast<void**>(ptr), bytes, library, name);
+  return cudaLibraryGetGlobal((void**)(ptr), bytes, library, name);
 }
 template <class T>
 cudaError_t cudaLibraryGetManaged(T** ptr, std::size_t* bytes, cudaLibrary_t library, const char* name) {
-  return cudaLibraryGetManaged(reinterpret_cast<void**>(ptr), bytes, library, name);
+  return cudaLibraryGetManaged((void**)(ptr), bytes, library, name);
 }
 template <class T>
 cudaError_t cudaLibraryGetUnifiedFunction(T** ptr, cudaLibrary_t library, const char* symbol) {
-  return cudaLibraryGetUnifiedFunction(reinterpret_cast<void**>(ptr), library, symbol);
+  return cudaLibraryGetUnifiedFunction((void**)(ptr), library, symbol);
 }
 
 // ---- Occupancy, answered from the device properties (see src/runtime_device.cpp).
@@ -256,6 +258,23 @@ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(int* min_grid, int* bloc
   return scanlab::cpu::detail::best_block_size(
       min_grid, block, reinterpret_cast<const void*>(func), [dynamic_shared](int) { return dynamic_shared; },
       block_size_limit, flags);
+}
+
+// ---- CUDA graphs' older C++ forms, which CUDA 13's cuda_runtime.h still offers (samples call them).
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t* exec, cudaGraph_t graph, cudaGraphNode_t* error_node,
+                                        char* log, std::size_t log_bytes) {
+  (void)error_node;
+  (void)log;
+  (void)log_bytes;
+  return cudaGraphInstantiate(exec, graph, 0ull);
+}
+inline cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGraphNode_t* error_node,
+                                       cudaGraphExecUpdateResult* result) {
+  cudaGraphExecUpdateResultInfo info{};
+  const cudaError_t status = cudaGraphExecUpdate(exec, graph, &info);
+  if (error_node != nullptr) *error_node = info.errorNode;
+  if (result != nullptr) *result = info.result;
+  return status;
 }
 
 // ---- cudaLaunchKernel, typed and untyped (`(void*)kernel`, for kernels the rewriter registered):
