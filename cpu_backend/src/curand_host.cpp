@@ -5,7 +5,7 @@
 // counts the elements generated since the seed was set, starting at the offset. The element at
 // position p comes from stream (p / G) % 4096, its (p / G) / 4096-th visit, G elements a visit: one
 // for XORWOW and MRG32k3a values, a pair for their normals, four (a counter's uint4) for Philox.
-// Measured on an H200 (tests/conformance/programs/curand/host_api.cu): a second call continues
+// Measured on an H200 (the conformance program curand/host_api.cu): a second call continues
 // at the streams after the first call's, curandSetGeneratorOffset(10) starts at stream 10, and
 // Philox normals take four from one stream.
 #include <cstdio>
