@@ -149,7 +149,10 @@ run_in_debian() {  # target suite [compiler-version]
     echo "check-platforms: $target as a user (home folder mode 700)"
     in_root "$dir" student "cd ~ && $run" || return $?
   fi
-  if [[ $keep == 0 ]]; then rm -rf "$dir/root/scanlab" "$dir/home/student/scanlab" "$dir/tmp/scanlab.bundle"; fi
+  if [[ $keep == 0 ]]; then
+    rm -rf "$dir/root/scanlab" "$dir/home/student/scanlab" "$dir/tmp/scanlab.bundle"
+    chroot "$dir" apt-get clean >/dev/null 2>&1 || true  # the root's downloaded packages: 600 MB
+  fi
 }
 
 # clang on this machine, in a build folder of a fresh clone ($1: extra CXXFLAGS).

@@ -106,6 +106,32 @@ std::mutex& key_mutex(const std::string& key) {
   return *m;
 }
 
+// Precompiled preludes in `folder`: those unused for two days go, and all but the `keep` most
+// recently used (never `in_use`). One is 50-100 MB, and each set of flags, each change of the
+// backend's headers and each compiler makes another.
+void prune_preludes(const std::string& folder, const std::string& in_use, std::size_t keep) {
+  std::error_code ec;
+  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(48);
+  std::vector<std::pair<fs::file_time_type, fs::path>> newest_first;
+  for (const auto& e : fs::directory_iterator(folder, ec)) {
+    const auto time = e.last_write_time(ec);
+    if (e.path() == fs::path(in_use)) continue;
+    if (time < old) fs::remove_all(e.path(), ec);
+    else if (e.path().filename().string().find(".tmp-") == std::string::npos) newest_first.emplace_back(time, e.path());
+  }
+  std::sort(newest_first.begin(), newest_first.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  const std::size_t others = in_use.empty() ? keep : keep - std::min<std::size_t>(keep, 1);
+  for (std::size_t k = others; k < newest_first.size(); ++k) fs::remove_all(newest_first[k].second, ec);
+}
+
+// SCANLAB_CACHE_MAX_MB: the objects' share of the cache (the precompiled preludes come on top).
+std::uint64_t configured_object_budget() {
+  const char* text = std::getenv("SCANLAB_CACHE_MAX_MB");
+  char* end = nullptr;
+  const unsigned long long mb = text && *text ? std::strtoull(text, &end, 10) : 0;
+  return (mb > 0 && end && *end == '\0' ? mb : 1024ull) << 20;
+}
+
 std::string temp_name(const std::string& path) {
   static std::atomic<unsigned> counter{0};
   return fmt::format("{}.tmp-{}-{}", path, ::getpid(), counter++);
@@ -131,9 +157,54 @@ object_cache& object_cache::instance() {
     bool temporary = false;
     object_cache c(choose_root(temporary));
     c.temporary_ = temporary;
+    if (!temporary) c.prune(configured_object_budget(), kept_preludes);
     return c;
   }();
   return cache;
+}
+
+void object_cache::prune(std::uint64_t object_bytes, std::size_t preludes) const {
+  if (!enabled()) return;
+  std::error_code ec;
+  const auto now = fs::file_time_type::clock::now();
+  // Objects: an entry is every file of one key (the object and its notes), used when last touched.
+  struct entry {
+    fs::file_time_type used = fs::file_time_type::min();  // the clock's zero is in 2174 (libstdc++)
+    std::uint64_t bytes = 0;
+    std::vector<fs::path> files;
+  };
+  std::map<std::string, entry> entries;
+  std::uint64_t total = 0;
+  for (auto it = fs::recursive_directory_iterator(root_ + "/objects", ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    std::error_code file_ec;  // a file that went meanwhile is skipped, the walk goes on
+    if (!it->is_regular_file(file_ec)) continue;
+    const fs::path& path = it->path();
+    const std::string name = path.filename().string();
+    const auto time = it->last_write_time(file_ec);
+    const std::uint64_t bytes = it->file_size(file_ec);
+    if (file_ec) continue;
+    if (name.find(".tmp-") != std::string::npos) {  // a writer that died before its rename
+      if (time < now - std::chrono::hours(1)) fs::remove(path, file_ec);
+      continue;
+    }
+    entry& e = entries[name.substr(0, name.find('.'))];
+    e.used = std::max(e.used, time);
+    e.bytes += bytes;
+    e.files.push_back(path);
+    total += bytes;
+  }
+  if (total > object_bytes) {
+    std::vector<const entry*> oldest_first;
+    for (const auto& [key, e] : entries) oldest_first.push_back(&e);
+    std::sort(oldest_first.begin(), oldest_first.end(), [](const entry* a, const entry* b) { return a->used < b->used; });
+    for (const entry* e : oldest_first) {
+      if (total <= object_bytes / 4 * 3) break;
+      for (const fs::path& f : e->files) fs::remove(f, ec);
+      total -= e->bytes;
+    }
+  }
+  prune_preludes(root_ + "/pch", "", preludes);
 }
 
 struct object_cache::identities {
@@ -186,6 +257,7 @@ bool object_cache::build_or_fetch(const std::string& key, const std::string& obj
   const std::string entry = fmt::format("{}/objects/{}/{}.so", root_, key.substr(0, 2), key);
   std::error_code ec;
   if (fs::is_regular_file(entry, ec) && fs::copy_file(entry, object, fs::copy_options::overwrite_existing, ec)) {
+    fs::last_write_time(entry, fs::file_time_type::clock::now(), ec);  // recently used: pruned last
     if (hit) *hit = true;
     return true;
   }
@@ -287,11 +359,8 @@ std::string object_cache::prelude_pch(const grader_config& config, const std::ve
   }
   fs::rename(temp, dir, ec);
   if (ec) fs::remove_all(temp, ec);  // another process put it there first
-  // Headers or compilers that changed leave their old precompiled headers (50 MB each) behind:
-  // those not used for two days go.
-  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(48);
-  for (const auto& e : fs::directory_iterator(root_ + "/pch", ec))
-    if (e.path() != fs::path(dir) && e.last_write_time(ec) < old) fs::remove_all(e.path(), ec);
+  // Headers, flags or compilers that changed leave their old precompiled headers behind.
+  prune_preludes(root_ + "/pch", dir, kept_preludes);
   return fs::is_regular_file(gch, ec) ? dir : "";
 }
 

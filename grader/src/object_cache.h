@@ -14,6 +14,7 @@
 // temporary folder. SCANLAB_CACHE_DIR=off turns it off (every build compiles, as before).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -50,6 +51,14 @@ class object_cache {
   // include path (GCC takes prelude.h.gch from it when the flags match and otherwise reads the
   // header as usual), or "" when none could be built. Built once per flags and toolchain.
   std::string prelude_pch(const grader_config& config, const std::vector<std::string>& flags);
+
+  // Keeps the folder within bounds, so that a semester of gradings (every rebuild of the grader
+  // or of the backend's headers is a new set of keys) never fills the disk: objects and notes
+  // over `object_bytes` lose their least recently used entries down to three quarters of it;
+  // precompiled preludes (50-100 MB each) keep the `preludes` most recently used. Runs once per
+  // process on the shared cache (SCANLAB_CACHE_MAX_MB sets `object_bytes`, 1024 by default).
+  void prune(std::uint64_t object_bytes, std::size_t preludes) const;
+  static constexpr std::size_t kept_preludes = 8;
 
   // For tests: a cache at `root` ("" = off).
   explicit object_cache(std::string root);

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gpu_lock.h"
 #include "grader_config.h"
@@ -119,6 +120,63 @@ TEST_CASE("grader object cache: builds each key once, fetches the very bytes, st
   CHECK(off.build_or_fetch(key, dir + "/four.so", build_into(dir + "/four.so", true), &hit));
   CHECK_FALSE(hit);
   CHECK(builds == 4);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("grader object cache: stays within its size, dropping what was used least recently") {
+  const std::string dir = fresh_folder("cache-prune");
+  object_cache cache(dir + "/cache");
+  const grader_config c = toolchain(dir + "/tools");
+  const std::string object(120 << 10, 'o');
+  std::vector<std::string> keys;
+  for (int k = 0; k < 10; ++k) {
+    keys.push_back(cache.key(c, {"file " + std::to_string(k)}));
+    REQUIRE(cache.build_or_fetch(keys.back(), dir + "/built.so", [&] {
+      write(dir + "/built.so", object);
+      return true;
+    }));
+    cache.keep_note(keys.back(), "symbols", "kogge_stone_kernel");
+  }
+  // Ages: key 0 oldest ... key 9 newest; then key 1 is used again (a hit makes it the newest).
+  const auto now = fs::file_time_type::clock::now();
+  for (int k = 0; k < 10; ++k)
+    for (const auto& e : fs::recursive_directory_iterator(dir + "/cache/objects"))
+      if (e.is_regular_file() && e.path().filename().string().rfind(keys[k], 0) == 0)
+        fs::last_write_time(e.path(), now - std::chrono::minutes(100 - k));
+  bool hit = false;
+  REQUIRE(cache.build_or_fetch(keys[1], dir + "/again.so", [] { return false; }, &hit));
+  REQUIRE(hit);
+  // Ten entries of 120 KB over a budget of 1 MB: down to three quarters, the six used last stay.
+  cache.prune(1 << 20, object_cache::kept_preludes);
+  const auto has = [&](int k) { return !cache.note(keys[k], "symbols").empty(); };
+  CHECK(has(1));
+  CHECK_FALSE(has(0));
+  CHECK_FALSE(has(2));
+  CHECK_FALSE(has(3));
+  CHECK_FALSE(has(4));
+  for (int k = 5; k < 10; ++k) CHECK(has(k));
+  std::uintmax_t bytes = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir + "/cache/objects"))
+    if (e.is_regular_file()) bytes += e.file_size();
+  CHECK(bytes <= (3u << 20) / 4);
+  // A fetch after pruning builds again: nothing half-removed is served.
+  int builds = 0;
+  CHECK(cache.build_or_fetch(keys[0], dir + "/rebuilt.so", [&] {
+    ++builds;
+    write(dir + "/rebuilt.so", object);
+    return true;
+  }));
+  CHECK(builds == 1);
+
+  // Precompiled preludes: the eight most recently used folders stay, whatever their number.
+  for (int k = 0; k < 12; ++k) {
+    const std::string folder = dir + "/cache/pch/prelude-" + std::to_string(k);
+    fs::create_directories(folder + "/scanlab/cpu");
+    write(folder + "/scanlab/cpu/prelude.h.gch", "precompiled");
+    fs::last_write_time(folder, now - std::chrono::minutes(100 - k));
+  }
+  cache.prune(1 << 30, 8);
+  for (int k = 0; k < 12; ++k) CHECK(fs::exists(dir + "/cache/pch/prelude-" + std::to_string(k)) == (k >= 4));
   fs::remove_all(dir);
 }
 

@@ -66,9 +66,18 @@ def layout_root(build):
     for base in (tempfile.gettempdir(), "/var/tmp", "/tmp"):
         if open_to_others(base):
             root = os.path.join(base, f"scanlab-gradescope-{os.geteuid()}-{key}")
+            # Other build folders' layouts (190 MB each: a fresh clone is a new key) untouched
+            # for a day go.
+            prefix = f"scanlab-gradescope-{os.geteuid()}-"
+            for name in os.listdir(base):
+                other = os.path.join(base, name)
+                if name.startswith(prefix) and other != root and os.stat(other).st_uid == os.geteuid() \
+                        and time.time() - os.stat(other).st_mtime > 86400:
+                    shutil.rmtree(other, ignore_errors=True)
             os.makedirs(root, exist_ok=True)
             check(os.stat(root).st_uid == os.geteuid(), f"{root} belongs to someone else")
             os.chmod(root, 0o755)
+            os.utime(root)  # in use: kept by the pruning above
             return root
     raise Failure("no temporary folder that other users can enter")
 
