@@ -165,30 +165,31 @@ curandStatus_t deliver(const curandGenerator_st& g, void* out, const void* value
   return CURAND_STATUS_SUCCESS;
 }
 
-template <class T, class F>
-curandStatus_t generate(curandGenerator_t g, T* out, std::size_t n, F value) {
+// n values, `per_draw` of them from each draw of a stream's state (`draw(values, state)` writes
+// them); n must be a multiple of it, as curand requires of the Box-Muller pairs.
+template <class T, class Draw>
+curandStatus_t generate_values(curandGenerator_t g, T* out, std::size_t n, unsigned per_draw, Draw draw) {
   if (g == nullptr) return CURAND_STATUS_NOT_INITIALIZED;
+  if (n % per_draw != 0) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (n == 0) return CURAND_STATUS_SUCCESS;
   if (out == nullptr) return CURAND_STATUS_LAUNCH_FAILURE;
   std::vector<T> values(n);
-  for_each_value(*g, n, 1, [&](std::size_t i, auto* state) { values[i] = value(state); });
+  for_each_value(*g, n / per_draw, per_draw, [&](std::size_t i, auto* state) { draw(&values[per_draw * i], state); });
   return deliver(*g, out, values.data(), n * sizeof(T));
 }
 
-// Box-Muller pairs: n must be even.
+template <class T, class F>
+curandStatus_t generate(curandGenerator_t g, T* out, std::size_t n, F value) {
+  return generate_values(g, out, n, 1, [&](T* v, auto* state) { *v = value(state); });
+}
+
 template <class T, class F>
 curandStatus_t generate_pairs(curandGenerator_t g, T* out, std::size_t n, F pair) {
-  if (g == nullptr) return CURAND_STATUS_NOT_INITIALIZED;
-  if (n % 2 != 0) return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
-  if (n == 0) return CURAND_STATUS_SUCCESS;
-  if (out == nullptr) return CURAND_STATUS_LAUNCH_FAILURE;
-  std::vector<T> values(n);
-  for_each_value(*g, n / 2, 2, [&](std::size_t i, auto* state) {
-    const auto v = pair(state);
-    values[2 * i] = v.x;
-    values[2 * i + 1] = v.y;
+  return generate_values(g, out, n, 2, [&](T* v, auto* state) {
+    const auto p = pair(state);
+    v[0] = p.x;
+    v[1] = p.y;
   });
-  return deliver(*g, out, values.data(), n * sizeof(T));
 }
 
 }  // namespace

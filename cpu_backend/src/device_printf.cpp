@@ -138,34 +138,33 @@ void flush_device_printf() {
 using scanlab::cpu::detail::hold;
 using scanlab::cpu::detail::in_kernel;
 
+namespace {
+
+// printf's work for both entry points; `site` is the caller's return address (the call site).
+int print_or_hold(const void* site, const char* fmt, std::va_list args) {
+  if (!in_kernel()) return std::vprintf(fmt, args);
+  std::string text = scanlab::cpu::detail::format(fmt, args);
+  const int n = static_cast<int>(text.size());
+  hold(site, std::move(text));
+  return n;
+}
+
+}  // namespace
+
 extern "C" {
 
 int printf(const char* __restrict fmt, ...) {
   std::va_list args;
   va_start(args, fmt);
-  int n;
-  if (in_kernel()) {
-    std::string text = scanlab::cpu::detail::format(fmt, args);
-    n = static_cast<int>(text.size());
-    hold(__builtin_return_address(0), std::move(text));
-  } else {
-    n = std::vprintf(fmt, args);
-  }
+  const int n = print_or_hold(__builtin_return_address(0), fmt, args);
   va_end(args);
   return n;
 }
 
-int __printf_chk(int, const char* __restrict fmt, ...) {
+int __printf_chk(int, const char* __restrict fmt, ...) {  // printf under _FORTIFY_SOURCE
   std::va_list args;
   va_start(args, fmt);
-  int n;
-  if (in_kernel()) {
-    std::string text = scanlab::cpu::detail::format(fmt, args);
-    n = static_cast<int>(text.size());
-    hold(__builtin_return_address(0), std::move(text));
-  } else {
-    n = std::vprintf(fmt, args);
-  }
+  const int n = print_or_hold(__builtin_return_address(0), fmt, args);
   va_end(args);
   return n;
 }

@@ -16,6 +16,7 @@
 #include "launch_state.h"
 #include "resident_blocks.h"
 #include "schedule_config.h"
+#include "seed_mix.h"
 #include "shared_arena.h"
 #include "watchdog.h"
 
@@ -27,12 +28,6 @@ std::mutex attribute_mutex;
 std::map<const void*, std::size_t>& max_dynamic_shared() {
   static std::map<const void*, std::size_t> m;
   return m;
-}
-
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2));
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  return z ^ (z >> 31);
 }
 
 std::string dims(dim3 d) {
@@ -67,9 +62,9 @@ std::vector<std::uint64_t> block_sequence(std::uint64_t total, order o, std::uin
   std::iota(seq.begin(), seq.end(), 0);
   if (o == order::reverse) std::reverse(seq.begin(), seq.end());
   if (o == order::random) {
-    std::uint64_t state = mix(seed, 0x5ca1ab1eull);
+    std::uint64_t state = mix_seed(seed, 0x5ca1ab1eull);
     for (std::uint64_t i = total; i > 1; --i) {
-      state = mix(state, i);
+      state = mix_seed(state, i);
       std::swap(seq[i - 1], seq[state % i]);
     }
   }
@@ -218,7 +213,7 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   state.cooperative = cooperative;
   state.grid_arrived = 0;
   state.grid_generation.store(0, std::memory_order_relaxed);
-  const std::uint64_t launch_seed = mix(sched.seed, ++launch_counter);
+  const std::uint64_t launch_seed = mix_seed(sched.seed, ++launch_counter);
   count_launch();
   watchdog_launch_started(state);
 

@@ -15,6 +15,7 @@
 #include "device_printf.h"
 #include "scanlab/cpu/runtime_api.h"
 #include "schedule_config.h"
+#include "seed_mix.h"
 #include "shared_arena.h"
 #include "source_lines.h"
 #include "spin_waits.h"
@@ -26,12 +27,6 @@ thread_local constinit std::uint64_t memory_changes = 0;
 thread_local constinit watched_word last_waiting_read;
 
 namespace {
-
-std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t z = a ^ (b + 0x9e3779b97f4a7c15ull + (a << 6) + (a >> 2));
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  return z ^ (z >> 31);
-}
 
 class resident_launch;
 
@@ -198,7 +193,7 @@ class resident_launch {
       arena.begin_block(request_.dynamic_shared);
       if (r.launcher) access_checks_block_begin();
       block_outcome outcome = scheduler.run(*request_.call, request_.block, b, request_.thread_order,
-                                            mix(request_.launch_seed, linear));
+                                            mix_seed(request_.launch_seed, linear));
       if (r.launcher) access_checks_block_end();
       flush_device_printf();
       if (r.aborted) return;  // ended because another block failed: that block's report stands

@@ -215,16 +215,21 @@ namespace scanlab::cpu::detail {
 void set_next_launch_cooperative(bool cooperative);
 bool launched_cooperatively();
 void grid_sync(const char* file, int line);
+// Marks the launches made in its scope cooperative (one, from either cudaLaunchCooperativeKernel).
+struct cooperative_launch_scope {
+  cooperative_launch_scope() { set_next_launch_cooperative(true); }
+  ~cooperative_launch_scope() { set_next_launch_cooperative(false); }
+  cooperative_launch_scope(const cooperative_launch_scope&) = delete;
+  cooperative_launch_scope& operator=(const cooperative_launch_scope&) = delete;
+};
 }  // namespace scanlab::cpu::detail
 
 template <class... Params>
 cudaError_t cudaLaunchCooperativeKernel(void (*kernel)(Params...), dim3 grid, dim3 block, void** args,
                                         std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
                                         const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
-  ::scanlab::cpu::detail::set_next_launch_cooperative(true);
-  const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
-  ::scanlab::cpu::detail::set_next_launch_cooperative(false);
-  return e;
+  const ::scanlab::cpu::detail::cooperative_launch_scope cooperative;
+  return cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
 }
 
 // The untyped form (`cudaLaunchKernel((void*)kernel, grid, block, args)`, as the CUDA Programming
@@ -235,10 +240,8 @@ cudaError_t cudaLaunchKernel(const void* kernel, dim3 grid, dim3 block, void** a
 inline cudaError_t cudaLaunchCooperativeKernel(const void* kernel, dim3 grid, dim3 block, void** args,
                                                std::size_t shared_bytes = 0, cudaStream_t stream = nullptr,
                                                const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
-  ::scanlab::cpu::detail::set_next_launch_cooperative(true);
-  const cudaError_t e = cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
-  ::scanlab::cpu::detail::set_next_launch_cooperative(false);
-  return e;
+  const ::scanlab::cpu::detail::cooperative_launch_scope cooperative;
+  return cudaLaunchKernel(kernel, grid, block, args, shared_bytes, stream, file, line);
 }
 
 namespace scanlab::cpu {

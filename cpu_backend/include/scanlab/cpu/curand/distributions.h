@@ -75,27 +75,26 @@ inline double2 normal_pair_double(curandStateMRG32k3a_t* s) {
 }
 
 // The first half of a fresh pair, the second kept in the state under `flag`; or the kept one.
-template <class State, class Make>
-inline float cached_float(State* s, int flag, Make make) {
-  if (s->boxmuller_flag != flag) {
-    const float2 v = make(normal_pair(s));
-    s->boxmuller_extra = v.y;
-    s->boxmuller_flag = flag;
+// Float and double pairs have fields of their own, so the two never hand each other a value.
+template <class Flag, class Value, class Draw>
+inline Value first_or_kept(Flag& kept_flag, Value& kept, int flag, Draw draw) {
+  if (kept_flag != flag) {
+    const auto v = draw();
+    kept = v.y;
+    kept_flag = flag;
     return v.x;
   }
-  s->boxmuller_flag = 0;
-  return s->boxmuller_extra;
+  kept_flag = 0;
+  return kept;
+}
+template <class State, class Make>
+inline float cached_float(State* s, int flag, Make make) {
+  return first_or_kept(s->boxmuller_flag, s->boxmuller_extra, flag, [&] { return make(normal_pair(s)); });
 }
 template <class State, class Make>
 inline double cached_double(State* s, int flag, Make make) {
-  if (s->boxmuller_flag_double != flag) {
-    const double2 v = make(normal_pair_double(s));
-    s->boxmuller_extra_double = v.y;
-    s->boxmuller_flag_double = flag;
-    return v.x;
-  }
-  s->boxmuller_flag_double = 0;
-  return s->boxmuller_extra_double;
+  return first_or_kept(s->boxmuller_flag_double, s->boxmuller_extra_double, flag,
+                       [&] { return make(normal_pair_double(s)); });
 }
 
 // exp(mean + stddev * z), the product and sum fused as on a GPU.
