@@ -8,17 +8,23 @@
 //
 //   1. As soon as the tile knows its own total (its "aggregate") it publishes
 //      it with status PARTIAL.
-//   2. It then walks backwards over earlier tiles, 32 at a time (one per lane of
-//      a warp), adding up their values until it meets a tile with status
-//      INCLUSIVE, whose value already covers everything before it.
+//   2. It then looks back over the LOOK_BACK_WINDOW (64) tiles before it, one
+//      warp, two words per lane: the INCLUSIVE prefix of tile i - 64 (the sum
+//      of everything up to it) and the aggregates of the 63 tiles between,
+//      added in a fixed order.
 //   3. It publishes its own INCLUSIVE value (everything up to and including
-//      itself), so later tiles can stop here.
+//      itself), for tile i + 64.
 //
 // A tile waits only while a predecessor has published nothing at all, and that
 // wait always ends, because publishing an aggregate depends on no other tile.
+// Unlike the paper's look-back, which stops at the nearest tile that has
+// published its INCLUSIVE value (whichever that happens to be), the window is
+// fixed: the same input gives the same float additions in the same order, so
+// the output has the same bits in every run (see look_back).
 //
-// Per-tile status word (64 bits, written with ONE volatile 64-bit store, so a
-// reader sees status and value together and never needs a fence between them):
+// Per-tile status words (64 bits each, one for the aggregate and one for the
+// inclusive prefix, each written with ONE volatile 64-bit store, so a reader
+// sees status and value together and never needs a fence between them):
 //
 //   bits 63..33  epoch (31 bits): which call of scan() wrote the word
 //   bit  32      1 = INCLUSIVE (value = sum of tiles 0..i), 0 = PARTIAL (value = aggregate)
@@ -123,7 +129,10 @@ constexpr unsigned FULL_MASK = 0xffffffffu;
 static_assert(MAX_LAUNCH % TILE == 0, "launches must hold whole tiles");
 static_assert(ITEMS % 4 == 0, "float4 loads");
 
-__device__ unsigned long long g_tile_state[MAX_TILES];  // zero-initialized: epoch 0 = never written
+// Two words per tile: its aggregate (tile 0: with the carry-in, INCLUSIVE) and its inclusive prefix.
+// Kept apart so that a look-back can always read the aggregate it adds, never a prefix in its place.
+__device__ unsigned long long g_tile_state[MAX_TILES];      // zero-initialized: epoch 0 = never written
+__device__ unsigned long long g_tile_inclusive[MAX_TILES];  // the same, for the inclusive prefixes
 __device__ unsigned g_ticket;
 
 // The next ticket of the launch. Whoever draws `last`, the launch's last ticket, puts the counter
@@ -160,6 +169,16 @@ __device__ __forceinline__ void publish(unsigned tile, unsigned long long w) {
 __device__ __forceinline__ unsigned long long peek(unsigned tile) {
     return *reinterpret_cast<volatile unsigned long long*>(&g_tile_state[tile]);
 }
+__device__ __forceinline__ unsigned long long peek_inclusive(unsigned tile) {
+    return *reinterpret_cast<volatile unsigned long long*>(&g_tile_inclusive[tile]);
+}
+// A tile's inclusive prefix (everything up to and including it). Tile 0's is also its aggregate
+// word: its value is what a successor adds for it.
+__device__ __forceinline__ void publish_inclusive(unsigned tile, unsigned epoch, float value) {
+    const unsigned long long w = make_word(epoch, true, value);
+    *reinterpret_cast<volatile unsigned long long*>(&g_tile_inclusive[tile]) = w;
+    if (tile == 0) publish(0, w);
+}
 
 __device__ __forceinline__ float warp_sum(float x) {
     #pragma unroll
@@ -194,42 +213,14 @@ __device__ __forceinline__ void store_float4_guarded(float* __restrict__ output,
     if (i + 3 < n) output[i + 3] = v.w;
 }
 
-// A share of the sum of tile `tile` of `input` (kTile elements, fewer for the last one): its
-// float4s first, first + stride, ... (the elements, for the last tile and unaligned pointers).
-// The decoupled fallback's way of learning an aggregate nobody has published yet: a warp's lanes
-// take a share each (warp_reduce_tile), or one thread takes it all (predecessors_share).
-template <bool kVectorized, unsigned kTile>
-__device__ float tile_sum_share(const float* __restrict__ input, unsigned tile, unsigned n, unsigned first,
-                                unsigned stride) {
-    const std::size_t base = std::size_t(tile) * kTile;
-    float s = 0.0f;
-    if (kVectorized && base + kTile <= n) {
-        const float4* src = reinterpret_cast<const float4*>(input + base);
-        #pragma unroll 1  // a cold path: unrolled, it cost the register kernel 52 bytes of spills
-        for (unsigned i = first; i < kTile / 4; i += stride) {
-            const float4 q = src[i];
-            s += (q.x + q.y) + (q.z + q.w);
-        }
-    } else {
-        #pragma unroll 1
-        for (unsigned i = first; i < kTile; i += stride)
-            if (base + i < n) s += input[base + i];
-    }
-    return s;
-}
-
-// The sum of tile `tile`, by the 32 lanes of one warp.
-template <bool kVectorized, unsigned kTile>
-__device__ float warp_reduce_tile(const float* __restrict__ input, unsigned tile, unsigned n) {
-    return warp_sum(tile_sum_share<kVectorized, kTile>(input, tile, n, threadIdx.x & 31, 32));
-}
-
 // Polls of one look-back window before the fallback takes over (see look_back).
 constexpr unsigned FALLBACK_POLLS = 2000;
 
 // The fallback's publication of tile j's word for its owner, which has not published it yet:
 // `aggregate` as PARTIAL, or for tile 0 as INCLUSIVE with the carry-in. By compare-and-swap, so a
-// word the owner wrote meanwhile is kept. Returns the word now in place.
+// word the owner wrote meanwhile is kept. The fallback computes `aggregate` exactly as the owner
+// does (the same additions in the same order), so whichever word wins, the bits are the same.
+// Returns the word now in place.
 __device__ unsigned long long publish_for_owner(unsigned j, float aggregate, unsigned epoch, const float* carry_in) {
     const unsigned long long mine = j == 0 ? make_word(epoch, true, (carry_in != nullptr ? *carry_in : 0.0f) + aggregate)
                                            : make_word(epoch, false, aggregate);
@@ -239,73 +230,91 @@ __device__ unsigned long long publish_for_owner(unsigned j, float aggregate, uns
     return old == seen ? mine : old;
 }
 
-// Run by all 32 lanes of warp 0 of tile `tile` (> 0). Returns the sum of all
-// tiles before it.
+// ---- the look-back: a fixed window, so the same input always gives the same bits ----
+// Float addition is not associative: (a + b) + c and a + (b + c) can differ in the last bit. The
+// look-back of Merrill & Garland adds predecessors until it meets one that has published its
+// inclusive prefix, and which one that is depends on timing: the grouping of the additions, and
+// with it the output's bits, changed from run to run (H200: 20 different outputs in 20 runs of
+// the same input at every n from 2^22). Here tile i always adds the same words in the same order:
+// the inclusive prefix of tile i - LOOK_BACK_WINDOW and the aggregates of the tiles between, by a
+// fixed tree. Its inclusive prefix is then a fixed function of the input, and so is every output.
+// The window is wide (64 tiles) so that the prefix it needs was published long ago: on a GPU a
+// tile waits only for the aggregates of its near predecessors, as before. Measured on an H200
+// (bench/results/determinism-h200.md), ring kernel, of cudaMemcpy at 2^28 / 2^30: window 32
+// 0.93 / 0.94, 64 0.98 / 0.98, 128 0.96 / 0.96, 256 0.82 / 0.82; the walk-until-INCLUSIVE
+// look-back it replaces 0.97 / 0.98, with 19 of 19 repeated runs giving other bits from 2^22 on.
+constexpr unsigned LOOK_BACK_PER_LANE = 2;  // words each lane adds (loads in flight at once)
+constexpr unsigned LOOK_BACK_WINDOW = 32 * LOOK_BACK_PER_LANE;
+
+// For look-backs with no fallback (tiles from the ticket: every predecessor is already running).
+struct no_fallback {
+    static constexpr bool enabled = false;
+    __device__ static float aggregate(const float*, unsigned, unsigned) { return 0.0f; }
+};
+
+// Run by all 32 lanes of one warp of tile `tile` (> 0). Returns the sum of all tiles before it:
+// the inclusive prefix of tile b = tile - LOOK_BACK_WINDOW (lane 0's first word; none when b < 0)
+// plus the aggregates of tiles b + 1 .. tile - 1, lane l adding tiles b + 2l and b + 2l + 1 in
+// order, then the lanes' sums by warp_sum's butterfly. Tile 0's aggregate word carries the carry-in.
 //
-// kFallback = false: wait for predecessors as long as it takes. That is safe
-// only when tiles come from the ticket counter: every smaller ticket belongs to
-// a block that is already running, so it will publish.
-// kFallback = true (tile = blockIdx.x, no ticket): a predecessor may be a block
-// the GPU has not started yet, and may never start while this one occupies its
-// slot. After FALLBACK_POLLS polls of a window, the warp computes each missing
-// predecessor's aggregate itself from the input and publishes it for the owner
-// by compare-and-swap (so a word the owner managed to write meanwhile is kept).
-// On a GPU that starts blocks roughly in order this never happens; on the CPU
-// backend with blocks in reverse order it happens for every tile.
-// kTile: the elements per tile of the calling kernel, for the fallback's reduction.
-template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
+// Fallback::enabled = false: wait for predecessors as long as it takes. That is safe only when
+// tiles come from the ticket counter: every smaller ticket belongs to a block that is already
+// running, so it will publish.
+// Fallback::enabled = true (tile = blockIdx.x, no ticket): a predecessor may be a block the GPU has
+// not started yet, and may never start while this one occupies its slot. After FALLBACK_POLLS
+// polls the warp computes each missing predecessor's aggregate itself (Fallback::aggregate, the
+// owner's own additions) and publishes it for the owner by compare-and-swap. On a GPU that starts
+// blocks roughly in order this never happens; on the CPU backend with blocks in reverse order it
+// happens for every tile. Such launches have at most LOOK_BACK_WINDOW tiles, so only aggregates
+// are ever missing, never an inclusive prefix (which only its owner can compute).
+template <class Fallback>
 __device__ float look_back(unsigned tile, unsigned epoch, const float* __restrict__ input, unsigned n,
                            const float* carry_in) {
     const unsigned lane = threadIdx.x & 31;
-    float prefix = 0.0f;
-    // Lane l inspects tile (window - l): lane 0 the nearest predecessor.
-    int window = static_cast<int>(tile) - 1;
-    while (true) {
-        const int pred = window - static_cast<int>(lane);
-        // Tiles before tile 0 do not exist: treat them as "inclusive, sum 0".
-        // (Tile 0 is always inclusive, so the walk stops there anyway.)
-        unsigned long long w = make_word(epoch, true, 0.0f);
-        bool ready = true;
-        if (pred >= 0) {
-            w = peek(pred);
-            ready = word_epoch(w) == epoch;
-        }
-        // Wait until every inspected tile has published something.
-        unsigned polls = 0;
-        for (unsigned waiting = __ballot_sync(FULL_MASK, !ready); waiting != 0;
-             waiting = __ballot_sync(FULL_MASK, !ready)) {
-            if (!kFallback || ++polls <= FALLBACK_POLLS) {
-                if (!ready) {
-                    __nanosleep(20);
-                    w = peek(pred);
-                    ready = word_epoch(w) == epoch;
-                }
-                continue;
-            }
-            if constexpr (kFallback) {
-                for (; waiting != 0; waiting &= waiting - 1) {  // one missing tile at a time, whole warp
-                    const unsigned l = __ffs(waiting) - 1;
-                    const unsigned j = static_cast<unsigned>(window - static_cast<int>(l));
-                    const float aggregate = warp_reduce_tile<kVectorized, kTile>(input, j, n);
-                    if (lane == l) {
-                        w = publish_for_owner(j, aggregate, epoch, carry_in);
-                        ready = true;
-                    }
-                }
-            }
-        }
-        const unsigned inclusive_lanes = __ballot_sync(FULL_MASK, word_inclusive(w));
-        float value = word_value(w);
-        if (inclusive_lanes != 0) {
-            // Add the PARTIAL tiles nearer than the first INCLUSIVE one, and that one.
-            const unsigned stop = __ffs(inclusive_lanes) - 1;
-            if (lane > stop) value = 0.0f;
-            prefix += warp_sum(value);
-            return prefix;
-        }
-        prefix += warp_sum(value);  // 32 partial aggregates; keep walking back
-        window -= 32;
+    const int first = static_cast<int>(tile) - static_cast<int>(LOOK_BACK_WINDOW) + static_cast<int>(LOOK_BACK_PER_LANE * lane);
+    unsigned long long w[LOOK_BACK_PER_LANE];
+    #pragma unroll
+    for (unsigned k = 0; k < LOOK_BACK_PER_LANE; ++k) {
+        const int j = first + static_cast<int>(k);
+        if (j < 0) w[k] = make_word(epoch, false, 0.0f);  // before tile 0: nothing to add
+        else w[k] = (lane == 0 && k == 0) ? peek_inclusive(j) : peek(j);
     }
+    unsigned polls = 0;
+    while (true) {
+        unsigned missing = 0;  // bit k: word k of this lane not yet published
+        #pragma unroll
+        for (unsigned k = 0; k < LOOK_BACK_PER_LANE; ++k)
+            if (word_epoch(w[k]) != epoch) missing |= 1u << k;
+        unsigned waiting = __ballot_sync(FULL_MASK, missing != 0);
+        if (waiting == 0) break;
+        if (!Fallback::enabled || ++polls <= FALLBACK_POLLS) {
+            if (missing != 0) {
+                __nanosleep(20);
+                #pragma unroll
+                for (unsigned k = 0; k < LOOK_BACK_PER_LANE; ++k)
+                    if (missing & (1u << k)) w[k] = (lane == 0 && k == 0) ? peek_inclusive(first) : peek(first + k);
+            }
+            continue;
+        }
+        if constexpr (Fallback::enabled) {
+            for (; waiting != 0; waiting &= waiting - 1) {  // one lane's missing tiles at a time, whole warp
+                const unsigned l = __ffs(waiting) - 1;
+                const unsigned lane_missing = __shfl_sync(FULL_MASK, missing, l);
+                const int lane_first = __shfl_sync(FULL_MASK, first, l);
+                #pragma unroll
+                for (unsigned k = 0; k < LOOK_BACK_PER_LANE; ++k) {
+                    if (!(lane_missing & (1u << k))) continue;
+                    const unsigned j = static_cast<unsigned>(lane_first + static_cast<int>(k));
+                    const float aggregate = Fallback::aggregate(input, j, n);
+                    if (lane == l) w[k] = publish_for_owner(j, aggregate, epoch, carry_in);
+                }
+            }
+        }
+    }
+    float sum = word_value(w[0]);
+    #pragma unroll
+    for (unsigned k = 1; k < LOOK_BACK_PER_LANE; ++k) sum += word_value(w[k]);
+    return warp_sum(sum);
 }
 
 // Lane 0 of the calling warp publishes the tile's aggregate: PARTIAL, or for tile 0, which has
@@ -315,7 +324,7 @@ __device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoc
     const unsigned lane = threadIdx.x & 31;
     if (tile == 0) {
         const float tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
-        if (lane == 0) publish(0, make_word(epoch, true, tile_prefix + aggregate));
+        if (lane == 0) publish_inclusive(0, epoch, tile_prefix + aggregate);
         return tile_prefix;
     }
     if (lane == 0) publish(tile, make_word(epoch, false, aggregate));
@@ -325,12 +334,48 @@ __device__ float publish_aggregate(unsigned tile, float aggregate, unsigned epoc
 // Run by the 32 lanes of one warp after publish_aggregate(), for a tile > 0: looks back,
 // publishes the tile's INCLUSIVE value, and returns the sum of everything before the tile.
 // (input, n and carry_in serve the fallback only.)
-template <bool kFallback, bool kVectorized, unsigned kTile = TILE>
+template <class Fallback>
 __device__ float look_back_and_publish(unsigned tile, float aggregate, unsigned epoch,
                                        const float* __restrict__ input, unsigned n, const float* carry_in) {
-    const float tile_prefix = look_back<kFallback, kVectorized, kTile>(tile, epoch, input, n, carry_in);
-    if ((threadIdx.x & 31) == 0) publish(tile, make_word(epoch, true, tile_prefix + aggregate));
+    const float tile_prefix = look_back<Fallback>(tile, epoch, input, n, carry_in);
+    if ((threadIdx.x & 31) == 0) publish_inclusive(tile, epoch, tile_prefix + aggregate);
     return tile_prefix;
+}
+
+// The register kernel's aggregate of `tile` as its owner computes it (decoupled_scan_kernel: each
+// lane's eight float4s in order, warp_sum's butterfly, the warps' totals in order), by one thread:
+// the fallback of predecessors_share publishes these very bits for an owner that has not run yet.
+template <bool kVectorized>
+__device__ __noinline__ float register_tile_aggregate(const float* __restrict__ input, unsigned tile, unsigned n) {
+    const bool vectorized = kVectorized && std::size_t(tile + 1) * TILE <= n;
+    float aggregate = 0.0f;
+    #pragma unroll 1
+    for (unsigned warp = 0; warp < WARPS; ++warp) {
+        const std::size_t warp_base = std::size_t(tile) * TILE + warp * WARP_ITEMS;
+        float lanes[32];
+        #pragma unroll 1
+        for (unsigned lane = 0; lane < 32; ++lane) {
+            float own = 0.0f;
+            #pragma unroll 1
+            for (unsigned j = 0; j < ITEMS / 4; ++j) {
+                const std::size_t i = warp_base + 4 * (lane + 32 * j);
+                const float4 q = vectorized ? reinterpret_cast<const float4*>(input)[i / 4]
+                                            : load_float4_guarded(input, i, n);
+                own += (q.x + q.y) + (q.z + q.w);
+            }
+            lanes[lane] = own;
+        }
+        #pragma unroll 1
+        for (unsigned d = 16; d > 0; d /= 2)  // warp_sum: lane l adds lane l ^ d's value
+            for (unsigned l = 0; l < 32; ++l)
+                if (l < (l ^ d)) {
+                    const float a = lanes[l], b = lanes[l ^ d];
+                    lanes[l] = a + b;
+                    lanes[l ^ d] = b + a;
+                }
+        aggregate += lanes[0];
+    }
+    return aggregate;
 }
 
 constexpr unsigned LOOK_BACK_BATCH = 4;  // words each thread has in flight at once (see below)
@@ -362,8 +407,7 @@ __device__ float predecessors_share(unsigned tile, unsigned epoch, const float* 
             const unsigned pred = tile - 1 - (first + b * kThreads);  // only read while w[b] is not ready
             while (word_epoch(w[b]) != epoch) {
                 if (++polls > FALLBACK_POLLS) {
-                    w[b] = publish_for_owner(pred, tile_sum_share<kVectorized, kTile>(input, pred, n, 0, 1), epoch,
-                                             carry_in);
+                    w[b] = publish_for_owner(pred, register_tile_aggregate<kVectorized>(input, pred, n), epoch, carry_in);
                     break;
                 }
                 __nanosleep(20);
@@ -539,6 +583,39 @@ __device__ __forceinline__ float latency_earlier_tiles_sum(const float* __restri
     return sum;
 }
 
+// The latency kernel's aggregate of `tile` as its owner computes it (each thread's float4 of a row
+// summed in order, warp_inclusive_scan over the lanes, the same over the warps' totals, the rows in
+// order), by one warp: the fallback of look_back publishes these very bits for an owner that has
+// not run yet, so the output does not depend on which of the two published first.
+template <bool kVectorized>
+struct latency_fallback {
+    static constexpr bool enabled = true;
+    __device__ static float aggregate(const float* __restrict__ input, unsigned tile, unsigned n) {
+        const unsigned lane = threadIdx.x & 31;
+        float before_row = 0.0f;
+        #pragma unroll 1
+        for (unsigned r = 0; r < LATENCY_ROWS; ++r) {
+            float warp_total = 0.0f;  // lane w: warp w's total of this row
+            #pragma unroll 1
+            for (unsigned w = 0; w < LATENCY_WARPS; ++w) {
+                const std::size_t i = std::size_t(tile) * LATENCY_TILE + 4 * (32 * w + lane) + 4 * LATENCY_THREADS * r;
+                float4 q = kVectorized && i + 4 <= n ? reinterpret_cast<const float4*>(input)[i / 4]
+                                                     : load_float4_guarded(input, i, n);
+                q.y += q.x;
+                q.z += q.y;
+                q.w += q.z;
+                const float total = __shfl_sync(FULL_MASK, warp_inclusive_scan(q.w, lane), 31);
+                if (lane == w) warp_total = total;
+            }
+            const float totals = warp_inclusive_scan(lane < LATENCY_WARPS ? warp_total : 0.0f, lane);
+            before_row += __shfl_sync(FULL_MASK, totals, LATENCY_WARPS - 1);
+        }
+        return before_row;
+    }
+};
+static_assert(LATENCY_UP_TO_N / LATENCY_TILE <= LOOK_BACK_WINDOW,
+              "the fallback computes aggregates only: a launch must fit in one look-back window");
+
 template <bool kVectorized>
 __global__ void __launch_bounds__(LATENCY_THREADS, LATENCY_MIN_BLOCKS_PER_SM)
 latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output, unsigned n, unsigned epoch,
@@ -549,7 +626,7 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
     const unsigned t = threadIdx.x;
     const unsigned lane = t & 31;
     const unsigned warp = t >> 5;
-    const unsigned tile = blockIdx.x;  // no ticket: the fallback in look_back<true> gives progress
+    const unsigned tile = blockIdx.x;  // no ticket: the fallback in look_back gives progress
     const std::size_t base = std::size_t(tile) * LATENCY_TILE + 4 * t;
 
     float4 q[LATENCY_ROWS];
@@ -604,8 +681,7 @@ latency_scan_kernel(const float* __restrict__ input, float* __restrict__ output,
             const float aggregate = before_row;
             float prefix = publish_aggregate(tile, aggregate, epoch, carry_in);
             if (tile != 0)
-                prefix = look_back_and_publish<true, kVectorized, LATENCY_TILE>(tile, aggregate, epoch, input, n,
-                                                                                carry_in);
+                prefix = look_back_and_publish<latency_fallback<kVectorized>>(tile, aggregate, epoch, input, n, carry_in);
             if (lane == 0) s_tile_prefix = prefix;
         }
         __syncthreads();
@@ -760,7 +836,7 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
         // without waiting for anything.
         float tile_prefix = 0.0f;
         if (tile == 0) tile_prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
-        else tile_prefix = look_back<false, false>(tile, epoch, nullptr, 0, nullptr);
+        else tile_prefix = look_back<no_fallback>(tile, epoch, nullptr, 0, nullptr);
         if (lane == 0) s_tile_prefix = tile_prefix;
     } else {
         // ---- copy the tile in, row totals, publish the aggregate (the last data warp) ----
@@ -790,7 +866,7 @@ staged_scan_kernel(const float* __restrict__ input, float* __restrict__ output, 
     __syncthreads();  // (2) every row total, and the tile's prefix
 
     if (look_ahead) {
-        if (lane == 0) publish(tile, make_word(epoch, true, s_tile_prefix + staged_aggregate(s_row_totals)));
+        if (lane == 0) publish_inclusive(tile, epoch, s_tile_prefix + staged_aggregate(s_row_totals));
         return;
     }
 
@@ -1051,7 +1127,7 @@ __device__ void ring_look_back(RingShared& s, unsigned entry, unsigned epoch, co
         }
         float prefix = 0.0f;
         if (ticket == 0) prefix = (carry_in != nullptr) ? *carry_in : 0.0f;
-        else prefix = look_back<false, false>(ticket, epoch, nullptr, 0, nullptr);
+        else prefix = look_back<no_fallback>(ticket, epoch, nullptr, 0, nullptr);
         s.reduced[entry][phase].wait_parity((u >> 1) & 1);
         float part_prefix[RING_PARTS];  // each part's prefix, in the reduce warps' order of sums
         float running = prefix;
@@ -1062,7 +1138,7 @@ __device__ void ring_look_back(RingShared& s, unsigned entry, unsigned epoch, co
         }
         // After `reduced`, whose arrival follows the aggregate's store: the barrier orders the two
         // stores to the word, so INCLUSIVE is never overwritten by PARTIAL.
-        if (lane == 0) publish(ticket, make_word(epoch, true, running));
+        if (lane == 0) publish_inclusive(ticket, epoch, running);
         #pragma unroll
         for (unsigned h = 0; h < RING_PARTS; ++h) {
             const unsigned slot = entry * RING_PARTS + h;
@@ -1222,6 +1298,8 @@ unsigned next_epoch() {
         void* state = nullptr;
         cudaGetSymbolAddress(&state, g_tile_state);
         cudaMemsetAsync(state, 0, sizeof(g_tile_state), 0);
+        cudaGetSymbolAddress(&state, g_tile_inclusive);
+        cudaMemsetAsync(state, 0, sizeof(g_tile_inclusive), 0);
         g_host_epoch = 0;
     }
     return ++g_host_epoch;
