@@ -84,3 +84,19 @@ curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float* outpu
                                        float stddev);
 curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double* outputPtr, std::size_t n,
                                              double mean, double stddev);
+
+// Sobol direction vectors (quasi-random sequences): the sets of Joe and Kuo's new-joe-kuo-6.21201
+// parameters, 20000 dimensions, the first dimension van der Corput's (cpu_backend/src/curand_sobol.cpp).
+// The scrambled sets are not provided (CURAND_STATUS_TYPE_ERROR).
+enum curandDirectionVectorSet {
+  CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102,
+  CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103,
+  CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104
+};
+typedef enum curandDirectionVectorSet curandDirectionVectorSet_t;
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t* vectors[], curandDirectionVectorSet_t set);
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t* vectors[], curandDirectionVectorSet_t set);

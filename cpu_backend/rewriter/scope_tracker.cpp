@@ -7,9 +7,9 @@ namespace scanlab::rewriter {
 namespace {
 
 // Significant code tokens of the declaration head before `brace`: everything back to the
-// previous ';', '{' or '}' (bracketed groups are stepped over whole).
-std::vector<std::size_t> declaration_head(const TokenStream& ts, std::size_t brace) {
-  const Region code = ts.code_region();
+// previous ';', '{' or '}' (bracketed groups are stepped over whole). A brace in a #define body
+// looks only within `code`, that body.
+std::vector<std::size_t> declaration_head(const TokenStream& ts, std::size_t brace, const Region& code) {
   std::size_t start = brace;
   std::size_t j = ts.prev(code, brace - 1);
   while (j != npos) {
@@ -37,8 +37,7 @@ std::size_t after_token(const std::vector<std::size_t>& head, std::size_t last) 
 // Position in `head` of the first token that says what kind of entity is declared, past
 // template headers, attributes, typedef, export and access specifiers.
 std::size_t skip_prefixes(const TokenStream& ts, const std::vector<std::size_t>& head,
-                          std::size_t brace) {
-  const Region code = ts.code_region();
+                          std::size_t brace, const Region& code) {
   std::size_t k = 0;
   while (k < head.size()) {
     const std::string_view s = ts.str(head[k]);
@@ -65,14 +64,14 @@ std::size_t skip_prefixes(const TokenStream& ts, const std::vector<std::size_t>&
 // Does a class head contain a call-like "(...)" that betrays a function returning a class type
 // (`struct S make() {`)? Parentheses of __align__, alignas and friends do not count.
 bool has_function_parameters(const TokenStream& ts, const std::vector<std::size_t>& head,
-                             std::size_t k) {
+                             std::size_t k, const Region& code) {
   for (; k < head.size(); ++k) {
     if (!ts.is(head[k], "(")) continue;
     const std::string_view before = k > 0 ? ts.str(head[k - 1]) : std::string_view{};
     if (before != "__align__" && before != "alignas" && before != "__attribute__" &&
         before != "__declspec" && before != "decltype" && before != "sizeof" && before != "alignof")
       return true;
-    const std::size_t close = ts.match_forward(ts.code_region(), head[k]);
+    const std::size_t close = ts.match_forward(code, head[k]);
     if (close == npos) return false;
     k = after_token(head, close) - 1;
   }
@@ -81,9 +80,11 @@ bool has_function_parameters(const TokenStream& ts, const std::vector<std::size_
 
 }  // namespace
 
-ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) {
-  const std::vector<std::size_t> head = declaration_head(ts, brace);
-  const std::size_t k = skip_prefixes(ts, head, brace);
+ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) { return classify_brace(ts, brace, ts.region_of(brace)); }
+
+ScopeKind classify_brace(const TokenStream& ts, std::size_t brace, const Region& code) {
+  const std::vector<std::size_t> head = declaration_head(ts, brace, code);
+  const std::size_t k = skip_prefixes(ts, head, brace, code);
   if (k >= head.size()) return ScopeKind::function_body;
   const std::string_view first = ts.str(head[k]);
   const bool has_next = k + 1 < head.size();
@@ -93,13 +94,17 @@ ScopeKind classify_brace(const TokenStream& ts, std::size_t brace) {
   if (first == "extern" && head.size() == k + 2 && ts[head[k + 1]].kind == TokenKind::string)
     return ScopeKind::declarations;  // extern "C" { ... }
   if (first == "struct" || first == "class" || first == "union" || first == "enum")
-    return has_function_parameters(ts, head, k + 1) ? ScopeKind::function_body
+    return has_function_parameters(ts, head, k + 1, code) ? ScopeKind::function_body
                                                     : ScopeKind::class_body;
   return ScopeKind::function_body;
 }
 
 bool opens_nested_callable(const TokenStream& ts, std::size_t brace) {
-  const std::vector<std::size_t> head = declaration_head(ts, brace);
+  return opens_nested_callable(ts, brace, ts.region_of(brace));
+}
+
+bool opens_nested_callable(const TokenStream& ts, std::size_t brace, const Region& code) {
+  const std::vector<std::size_t> head = declaration_head(ts, brace, code);
   for (std::size_t k = 0; k < head.size(); ++k) {
     const std::string_view s = ts.str(head[k]);
     if (s == "struct" || s == "class" || s == "union") return true;
@@ -117,17 +122,19 @@ bool opens_nested_callable(const TokenStream& ts, std::size_t brace) {
   return false;
 }
 
-void ScopeTracker::open(const TokenStream& ts, std::size_t brace) {
+void ScopeTracker::open(const TokenStream& ts, std::size_t brace) { open(ts, brace, ts.region_of(brace)); }
+
+void ScopeTracker::open(const TokenStream& ts, std::size_t brace, const Region& code) {
   if (in_function_body()) {
     stack_.push_back(ScopeKind::function_body);
-    if (in_kernel_body() && nested_depth_ == 0 && opens_nested_callable(ts, brace)) nested_depth_ = stack_.size();
+    if (in_kernel_body() && nested_depth_ == 0 && opens_nested_callable(ts, brace, code)) nested_depth_ = stack_.size();
     return;
   }
   const bool at_namespace_scope =
       std::all_of(stack_.begin(), stack_.end(), [](ScopeKind k) { return k == ScopeKind::declarations; });
-  stack_.push_back(classify_brace(ts, brace));
+  stack_.push_back(classify_brace(ts, brace, code));
   if (stack_.back() == ScopeKind::function_body && kernel_depth_ == 0) {
-    std::vector<std::size_t> head = declaration_head(ts, brace);
+    std::vector<std::size_t> head = declaration_head(ts, brace, code);
     const bool is_kernel = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "__global__"); });
     const bool is_template = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "template"); });
     if (is_kernel) {

@@ -18,14 +18,19 @@ enum class ScopeKind {
 // Heuristic classification of the '{' at `brace` (a code token) opened at namespace or class
 // scope, from the declaration head before it.
 ScopeKind classify_brace(const TokenStream& ts, std::size_t brace);
+// The same for a brace whose declaration head is read only within `code` (a #define body).
+ScopeKind classify_brace(const TokenStream& ts, std::size_t brace, const Region& code);
 
 // Does the '{' at `brace`, inside a function body, open a lambda's body or a local class rather
 // than a statement block?
 bool opens_nested_callable(const TokenStream& ts, std::size_t brace);
+bool opens_nested_callable(const TokenStream& ts, std::size_t brace, const Region& code);
 
 class ScopeTracker {
  public:
   void open(const TokenStream& ts, std::size_t brace);
+  // A brace in a #define body: its declaration head is read only within `code`, that body.
+  void open(const TokenStream& ts, std::size_t brace, const Region& code);
   void close();
   bool in_function_body() const;
   // Inside the body of a __global__ function (a launch there is dynamic parallelism).

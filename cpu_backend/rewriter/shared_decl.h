@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "launch_parser.h"
 #include "token_stream.h"
@@ -20,8 +21,20 @@ struct SharedRewrite {
   std::size_t resume = 0;  // token to continue scanning from
 };
 
+// A `__shared__` in a #define body: the body's tokens (after the macro's name and parameters), the
+// parameters' names, and whether the declaration is guarded to a function body (one at the body's
+// top level, whose scope only the macro's expansion decides).
+struct MacroBody {
+  Region body{};
+  std::vector<std::string> parameters;
+  bool function_body_guard = false;
+};
+
 // `shared` is the index of a `__shared__` code token. At namespace scope (valid CUDA: every kernel
 // of the file sees the variable) arrays become per-block views; a scalar there is an error.
-SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared, bool at_namespace_scope = false);
+// With `macro`, the token is in that #define body: the declaration must end there, the variable's
+// name may be a macro parameter, and the replacement keeps the directive's line splices.
+SharedRewrite rewrite_shared(const TokenStream& ts, std::size_t shared, bool at_namespace_scope = false,
+                             const MacroBody* macro = nullptr);
 
 }  // namespace scanlab::rewriter

@@ -58,7 +58,7 @@ class UnitRewriter {
           add_cuda_arch_branch(i);
         else
           device_view_directive(i);
-        i = scan_directive(i);
+        i = scan_directive(i, scopes);
       } else if (ts_.is(i, "{")) {
         const bool was_in_kernel = scopes.in_kernel_body();
         scopes.open(ts_, i++);
@@ -214,17 +214,14 @@ class UnitRewriter {
     return is_triple_angle(ts_, i, "<") && !ts_.is(ts_.prev(ts_.code_region(), i - 1), "operator");
   }
 
-  // Directives are copied verbatim, except launches in #define bodies, quoted .cuh includes,
-  // and #pragma once in inlined headers. Returns the first token after the directive.
-  std::size_t scan_directive(std::size_t hash) {
+  // Directives are copied verbatim, except launches and __shared__ declarations in #define bodies,
+  // quoted .cuh includes, and #pragma once in inlined headers. Returns the first token after the
+  // directive.
+  std::size_t scan_directive(std::size_t hash, const ScopeTracker& scopes) {
     const Region r = ts_.directive_region(hash);
     const std::size_t name = ts_.next(r, hash + 1);
     if (ts_.is(name, "define")) {
-      for (std::size_t j = name + 1; j < r.hi; ++j) {
-        if (!is_triple_angle(ts_, j, "<")) continue;
-        add_launch(r, j);
-        j += 2;
-      }
+      scan_define_body(r, name, scopes);
     } else if (ts_.is(name, "include")) {
       const std::size_t arg = ts_.next(r, name + 1);
       if (arg != npos && is_quoted(arg)) add_include(hash, r, arg);
@@ -233,6 +230,60 @@ class UnitRewriter {
       blank_out(r);
     }
     return r.hi;
+  }
+
+  // A #define body: launches, and __shared__ declarations as in ordinary code. Whether a declaration
+  // is in a function body is read from the braces the body itself opens, starting from the scope of
+  // the #define (a macro that wraps a whole function or class, as cuda-samples' SharedMemory<T>
+  // specialisations do); one at the body's top level is rewritten for a function body, guarded
+  // (shared_decl.cpp). A declaration the rewriter cannot take whole (one that does not end in the
+  // body, `#define SHARED __shared__`) becomes a compile error where the macro is expanded, if it is.
+  void scan_define_body(const Region& r, std::size_t define, const ScopeTracker& outer) {
+    MacroBody macro;
+    const std::size_t macro_name = ts_.next(r, define + 1);
+    if (macro_name == npos) return;
+    std::size_t body = macro_name + 1;
+    if (ts_.is(body, "(")) {  // function-like: the '(' right after the name
+      const std::size_t close = ts_.match_forward(r, body);
+      if (close == npos) return;
+      for (std::size_t p = ts_.next(r, body + 1); p != npos && p < close; p = ts_.next(r, p + 1))
+        if (ts_[p].kind == TokenKind::identifier) macro.parameters.emplace_back(ts_.str(p));
+      macro.parameters.emplace_back("__VA_ARGS__");
+      body = close + 1;
+    }
+    macro.body = Region{body, r.hi, true};
+    ScopeTracker scopes = outer;
+    std::size_t opened = 0;  // braces the body opened and has not closed
+    for (std::size_t j = body; j < r.hi; ++j) {
+      if (ts_.skipped(r, j)) continue;
+      if (is_triple_angle(ts_, j, "<")) {
+        add_launch(r, j);
+        j += 2;
+      } else if (ts_.is(j, "{")) {
+        scopes.open(ts_, j, macro.body);
+        ++opened;
+      } else if (ts_.is(j, "}") && opened > 0) {
+        scopes.close();
+        --opened;
+      } else if (ts_.is(j, "__shared__")) {
+        macro.function_body_guard = opened == 0;
+        const bool at_namespace_scope = opened > 0 && !scopes.in_function_body();
+        SharedRewrite rewrite = rewrite_shared(ts_, j, at_namespace_scope, &macro);
+        if (rewrite.ok) {
+          edits_[rewrite.replaced.begin] = Edit{rewrite.replaced.end, std::move(rewrite.text), {}};
+          j = rewrite.resume - 1;
+        } else {
+          const Token& t = ts_[std::min(rewrite.error_token, ts_.size() - 1)];
+          const std::string where = unit_.diagnostic_path + ":" + std::to_string(t.line) + ":" + std::to_string(t.column);
+          edits_[j] = Edit{j + 1,
+                           "static_assert(false, \"" +
+                               escape_for_string_literal("scanlab CPU backend: " + where + ": this __shared__ in a "
+                                                         "#define body could not be rewritten: " + rewrite.error) +
+                               "\");",
+                           {}};
+        }
+      }
+    }
   }
 
   // Removes a directive, keeping its line(s) as empty lines.

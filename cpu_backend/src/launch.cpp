@@ -15,6 +15,7 @@
 #include "builtin_variables.h"
 #include "launch_state.h"
 #include "resident_blocks.h"
+#include "runtime_objects.h"
 #include "schedule_config.h"
 #include "seed_mix.h"
 #include "shared_arena.h"
@@ -161,8 +162,16 @@ thread_local bool next_launch_cooperative = false;
 }
 void set_next_launch_cooperative(bool cooperative) { next_launch_cooperative = cooperative; }
 
+namespace {
+thread_local const std::function<void()>* launch_rerun = nullptr;
+}
+void set_launch_rerun(const std::function<void()>* rerun) { launch_rerun = rerun; }
+
 void launch_kernel(const launch_site& site, const launch_config& config, const kernel_call& call) {
   latest_launch_error = cudaSuccess;
+  // The launch again, should it wait for the host (only the launch made by launch(): not a graph's).
+  const std::function<void()>* rerun = launch_rerun;
+  launch_rerun = nullptr;
   if (cudaError_t sticky = sticky_error(); sticky != cudaSuccess) {
     // An earlier kernel broke the context: as on a GPU, nothing more runs until cudaDeviceReset.
     set_error(sticky);
@@ -232,9 +241,12 @@ void launch_kernel(const launch_site& site, const launch_config& config, const k
   request.gpu_resident_limit = resident_limit;
   const unsigned chosen = scanlab::cpu::resident_blocks();
   request.resident_limit = cooperative || chosen == 0 ? resident_limit : std::min(chosen, resident_limit);
+  request.may_wait_for_host = rerun != nullptr && holding_allowed();
   const block_outcome outcome = run_blocks(state, request);
+  const bool waits_for_host = request.may_wait_for_host && last_run_waits_for_host();
   const bool failed = outcome.kind != problem::none;
-  if (failed) report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
+  if (waits_for_host) hold_work(config.stream, *rerun);  // runs again when the host waits for it
+  else if (failed) report_problem(outcome.kind, outcome.message, error_for(outcome.kind));
   if (!failed) {
     if (std::string overflow = scheduler.check_stacks(); !overflow.empty())
       report_problem(problem::trap, overflow + "\n  in " + describe_launch(state), error_for(problem::trap));

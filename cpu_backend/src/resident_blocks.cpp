@@ -12,6 +12,7 @@
 
 #include "access_checks.h"
 #include "builtin_variables.h"
+#include "device_memory.h"
 #include "device_printf.h"
 #include "scanlab/cpu/runtime_api.h"
 #include "schedule_config.h"
@@ -139,6 +140,14 @@ class resident_launch {
       const bool all_stalled = std::all_of(active_.begin(), active_.end(), [](const runner* a) {
         return a->stalled >= stalled_rounds_for_deadlock;
       });
+      if (all_stalled && waits_for_host()) {
+        // Host code may still write what they wait for, as a GPU lets it: put the launch off.
+        waits_for_host_ = true;
+        failed_ = true;
+        failure_ = {problem::hang, ""};
+        lock.unlock();
+        this_scheduler().fail(problem::hang, "");
+      }
       if (all_stalled) {
         std::string report = deadlock_report();
         failed_ = true;
@@ -173,6 +182,8 @@ class resident_launch {
   }
 
   void count_changes(std::uint64_t c) { spin_changes_ += c; }
+
+  bool waited_for_host() const { return waits_for_host_; }
 
  private:
   void run_blocks_here(runner& r) {
@@ -229,6 +240,19 @@ class resident_launch {
     } else if (active_.empty()) {
       finished_.notify_all();
     }
+  }
+
+  // Holding the lock: every resident block waits on pinned or managed memory, which host code may
+  // write while the kernel runs, and nothing of the launch is done that a second run would redo
+  // (no block finished, no flag or atomic written; plain stores are not seen).
+  bool waits_for_host() const {
+    if (!request_.may_wait_for_host || state_.blocks_done.load(std::memory_order_relaxed) != 0 || spin_changes_ != 0)
+      return false;
+    return std::all_of(active_.begin(), active_.end(), [](const runner* a) {
+      if (a->watched.address == nullptr) return false;
+      const auto where = find_allocation(a->watched.address);
+      return where && (where->pinned_host || where->managed);
+    });
   }
 
   static std::uint64_t read_word(const watched_word& w) {
@@ -387,6 +411,7 @@ class resident_launch {
   std::uint64_t spin_changes_ = 0;
   bool failed_ = false;
   block_outcome failure_;
+  bool waits_for_host_ = false;
   std::condition_variable finished_;
 };
 
@@ -398,10 +423,19 @@ runner& launcher_runner() {
 
 }  // namespace
 
+namespace {
+thread_local bool last_waited_for_host = false;
+}
+
 block_outcome run_blocks(launch_state& state, const block_run_request& request) {
   resident_launch launch(state, request);
-  return launch.run(launcher_runner());
+  if (request.may_wait_for_host) memory_changes = 0;  // host code's flag writes are no part of the launch
+  block_outcome outcome = launch.run(launcher_runner());
+  last_waited_for_host = launch.waited_for_host();
+  return outcome;
 }
+
+bool last_run_waits_for_host() { return last_waited_for_host; }
 
 unsigned resident_block_limit(unsigned threads_per_block, std::size_t dynamic_shared) {
   // Not through the runtime API: a launch must not leave an error behind for cudaGetLastError.

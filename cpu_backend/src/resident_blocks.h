@@ -24,10 +24,16 @@ struct block_run_request {
   std::vector<std::uint64_t> sequence;  // linear block indices, in dispatch order
   unsigned resident_limit = 1;          // blocks that may be resident at once in this run
   unsigned gpu_resident_limit = 1;      // blocks a GPU would hold at once for this launch
+  // The launch may be put off (runtime_objects.h: held work) when every resident block waits for
+  // host-writable memory (pinned or managed) before any block finished or wrote to flag memory.
+  bool may_wait_for_host = false;
 };
 
 // The first problem found (problem::none if every block finished).
 block_outcome run_blocks(launch_state& state, const block_run_request& request);
+// True when this OS thread's latest run_blocks stopped because every block waited for the host
+// (request.may_wait_for_host): its outcome is to be ignored and the launch made again later.
+bool last_run_waits_for_host();
 
 // Blocks resident at once for `threads_per_block` threads and `dynamic_shared` bytes on the
 // modelled GPU (the occupancy calculator's answer times the multiprocessors).

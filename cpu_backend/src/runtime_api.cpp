@@ -5,11 +5,13 @@
 #include <chrono>
 
 #include "error_state.h"
+#include "runtime_objects.h"
 #include "scanlab/cpu/runtime_api.h"
 
 using namespace scanlab::cpu::detail;
 
 cudaError_t cudaDeviceSynchronize() {
+  release_held_work();  // the host waits: work put off behind a waiting launch runs now
   cudaError_t e = take_async_error();
   return e == cudaSuccess ? cudaSuccess : set_error(e);
 }

@@ -24,7 +24,12 @@ struct CUgraphNode_st {
   std::function<void()> work;            // empty for an empty node
   std::vector<CUgraphNode_st*> depends;  // nodes that must run first
   cudaKernelNodeParams kernel{};         // kernel nodes: as given (the argument values are in `work`)
+  cudaMemcpy3DParms copy{};              // memcpy nodes made from cudaMemcpy3DParms
+  cudaMemsetParams fill{};               // memset nodes
+  cudaHostNodeParams host{};             // host nodes
   std::size_t index = 0;                 // creation order in its graph
+  const CUgraphNode_st* original = nullptr;  // in a clone (cudaGraphClone): the node it copies
+  CUgraph_st* graph = nullptr;                // the graph it belongs to
 };
 
 struct CUgraph_st {
@@ -51,6 +56,7 @@ thread_local CUgraphNode_st* node_being_made = nullptr;
 CUgraphNode_st* add_node(cudaGraph_t graph, cudaGraphNodeType type, const cudaGraphNode_t* deps, std::size_t count) {
   auto node = std::make_unique<CUgraphNode_st>();
   node->type = type;
+  node->graph = graph;
   node->index = graph->nodes.size();
   for (std::size_t i = 0; i < count; ++i) node->depends.push_back(deps[i]);
   graph->nodes.push_back(std::move(node));
@@ -63,6 +69,69 @@ void append_captured(cudaGraph_t graph, cudaGraphNodeType type, std::function<vo
   CUgraphNode_st* previous = graph->nodes.empty() ? nullptr : graph->nodes.back().get();
   CUgraphNode_st* node = add_node(graph, type, previous ? &previous : nullptr, previous ? 1 : 0);
   node->work = std::move(work);
+}
+
+// The work of a memcpy node made from cudaMemcpy3DParms: the copy as cudaMemcpy3D does it (pitched
+// pointers, arrays, positions), with the parameters as they were given.
+void set_copy(CUgraphNode_st* node, const cudaMemcpy3DParms& p) {
+  node->copy = p;
+  node->work = [p] { cudaMemcpy3D(&p); };
+}
+
+cudaError_t check_copy_params(const cudaMemcpy3DParms* p) {
+  if (p == nullptr) return cudaErrorInvalidValue;
+  if ((p->srcArray == nullptr && p->srcPtr.ptr == nullptr) || (p->dstArray == nullptr && p->dstPtr.ptr == nullptr))
+    return cudaErrorInvalidValue;
+  if ((p->srcArray != nullptr && p->srcPtr.ptr != nullptr) || (p->dstArray != nullptr && p->dstPtr.ptr != nullptr))
+    return cudaErrorInvalidValue;
+  if (p->kind < cudaMemcpyHostToHost || p->kind > cudaMemcpyDefault) return cudaErrorInvalidMemcpyDirection;
+  return cudaSuccess;
+}
+
+// A 1-D copy in the 3-D form (what cudaGraphMemcpyNodeGetParams reports for it).
+cudaMemcpy3DParms one_d(void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
+  cudaMemcpy3DParms p{};
+  p.srcPtr = make_cudaPitchedPtr(const_cast<void*>(src), bytes, bytes, 1);
+  p.dstPtr = make_cudaPitchedPtr(dst, bytes, bytes, 1);
+  p.extent = make_cudaExtent(bytes, 1, 1);
+  p.kind = kind;
+  return p;
+}
+
+void set_fill(CUgraphNode_st* node, const cudaMemsetParams& q) {
+  node->fill = q;
+  node->work = [q] {
+    for (size_t row = 0; row < std::max<size_t>(q.height, 1); ++row) {
+      char* line = static_cast<char*>(q.dst) + row * q.pitch;
+      if (q.elementSize == 1) {
+        cudaMemset(line, static_cast<int>(q.value & 0xff), q.width);
+        continue;
+      }
+      // Wider elements: write the row's pattern from the host, through the runtime's copy.
+      std::vector<unsigned char> pattern(q.width * q.elementSize);
+      for (size_t i = 0; i < q.width; ++i)
+        for (unsigned b = 0; b < q.elementSize; ++b) pattern[i * q.elementSize + b] = (q.value >> (8 * b)) & 0xff;
+      cudaMemcpy(line, pattern.data(), pattern.size(), cudaMemcpyHostToDevice);
+    }
+  };
+}
+
+bool fill_params_ok(const cudaMemsetParams* p) {
+  return p != nullptr && p->dst != nullptr && (p->elementSize == 1 || p->elementSize == 2 || p->elementSize == 4) &&
+         (p->height <= 1 || p->pitch >= p->width * p->elementSize);
+}
+
+void set_host(CUgraphNode_st* node, const cudaHostNodeParams& p) {
+  node->host = p;
+  const cudaHostFn_t fn = p.fn;
+  void* data = p.userData;
+  node->work = [fn, data] { fn(data); };
+}
+
+// The copy of `node` in an executable graph (null if it has none).
+CUgraphNode_st* exec_copy(cudaGraphExec_t exec, cudaGraphNode_t node) {
+  auto it = exec->position.find(node);
+  return it == exec->position.end() ? nullptr : &exec->order[it->second];
 }
 
 // Runs the registered launcher of `func` with the node's arguments: the launch records a closure
@@ -87,7 +156,10 @@ cudaError_t record_kernel(CUgraphNode_st* node, const cudaKernelNodeParams& p) {
 
 }  // namespace
 
-bool launch_is_recorded(cudaStream_t stream) { return node_being_made != nullptr || captures().count(stream) != 0; }
+// Also a launch into a held stream (runtime_objects.h): recorded there, to run when the host waits.
+bool launch_is_recorded(cudaStream_t stream) {
+  return node_being_made != nullptr || captures().count(stream) != 0 || stream_is_held(stream);
+}
 
 void launch_recorded();  // launch.cpp: a recorded launch leaves no launch error behind
 
@@ -97,12 +169,21 @@ void record_launch(cudaStream_t stream, std::function<void()> work) {
     node_being_made->work = std::move(work);
     return;
   }
-  append_captured(captures().at(stream), cudaGraphNodeTypeKernel, std::move(work));
+  if (auto it = captures().find(stream); it != captures().end()) {
+    append_captured(it->second, cudaGraphNodeTypeKernel, std::move(work));
+    return;
+  }
+  hold_work(stream, std::move(work));
 }
 
+// Work issued to a stream being captured is recorded; to a held stream, held (runtime_objects.h).
 bool record_if_captured(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> work) {
   auto it = captures().find(stream);
-  if (it == captures().end()) return false;
+  if (it == captures().end()) {
+    if (!stream_is_held(stream)) return false;
+    hold_work(stream, std::move(work));
+    return true;
+  }
   append_captured(it->second, type, std::move(work));
   return true;
 }
@@ -182,6 +263,7 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph, c
                                      size_t count, void* dst, const void* src, size_t bytes, cudaMemcpyKind kind) {
   if (node == nullptr || graph == nullptr || (count > 0 && deps == nullptr)) return set_error(cudaErrorInvalidValue);
   CUgraphNode_st* n = add_node(graph, cudaGraphNodeTypeMemcpy, deps, count);
+  n->copy = one_d(dst, src, bytes, kind);
   n->work = [=] { cudaMemcpy(dst, src, bytes, kind); };
   *node = n;
   return cudaSuccess;
@@ -189,26 +271,90 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t* node, cudaGraph_t graph, c
 
 cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps,
                                    size_t count, const cudaMemsetParams* p) {
-  if (node == nullptr || graph == nullptr || p == nullptr || (count > 0 && deps == nullptr) ||
-      (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
+  if (node == nullptr || graph == nullptr || !fill_params_ok(p) || (count > 0 && deps == nullptr))
     return set_error(cudaErrorInvalidValue);
   CUgraphNode_st* n = add_node(graph, cudaGraphNodeTypeMemset, deps, count);
-  const cudaMemsetParams q = *p;
-  n->work = [q] {
-    for (size_t row = 0; row < std::max<size_t>(q.height, 1); ++row) {
-      char* line = static_cast<char*>(q.dst) + row * q.pitch;
-      if (q.elementSize == 1) {
-        cudaMemset(line, static_cast<int>(q.value & 0xff), q.width);
-        continue;
-      }
-      // Wider elements: write the row's pattern from the host, through the runtime's copy.
-      std::vector<unsigned char> pattern(q.width * q.elementSize);
-      for (size_t i = 0; i < q.width; ++i)
-        for (unsigned b = 0; b < q.elementSize; ++b) pattern[i * q.elementSize + b] = (q.value >> (8 * b)) & 0xff;
-      cudaMemcpy(line, pattern.data(), pattern.size(), cudaMemcpyHostToDevice);
-    }
-  };
+  set_fill(n, *p);
   *node = n;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t node, cudaMemsetParams* p) {
+  if (node == nullptr || p == nullptr || node->type != cudaGraphNodeTypeMemset) return set_error(cudaErrorInvalidValue);
+  *p = node->fill;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t node, const cudaMemsetParams* p) {
+  if (node == nullptr || !fill_params_ok(p) || node->type != cudaGraphNodeTypeMemset) return set_error(cudaErrorInvalidValue);
+  set_fill(node, *p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node, const cudaMemsetParams* p) {
+  if (exec == nullptr || node == nullptr || !fill_params_ok(p)) return set_error(cudaErrorInvalidValue);
+  CUgraphNode_st* c = exec_copy(exec, node);
+  if (c == nullptr || c->type != cudaGraphNodeTypeMemset) return set_error(cudaErrorInvalidValue);
+  set_fill(c, *p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t* node, cudaGraph_t graph, const cudaGraphNode_t* deps, size_t count,
+                                   const cudaMemcpy3DParms* p) {
+  if (node == nullptr || graph == nullptr || (count > 0 && deps == nullptr)) return set_error(cudaErrorInvalidValue);
+  if (cudaError_t e = check_copy_params(p); e != cudaSuccess) return set_error(e);
+  CUgraphNode_st* n = add_node(graph, cudaGraphNodeTypeMemcpy, deps, count);
+  set_copy(n, *p);
+  *node = n;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t node, cudaMemcpy3DParms* p) {
+  if (node == nullptr || p == nullptr || node->type != cudaGraphNodeTypeMemcpy) return set_error(cudaErrorInvalidValue);
+  *p = node->copy;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t node, const cudaMemcpy3DParms* p) {
+  if (node == nullptr || node->type != cudaGraphNodeTypeMemcpy) return set_error(cudaErrorInvalidValue);
+  if (cudaError_t e = check_copy_params(p); e != cudaSuccess) return set_error(e);
+  set_copy(node, *p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t node, void* dst, const void* src, size_t bytes,
+                                           cudaMemcpyKind kind) {
+  if (node == nullptr || node->type != cudaGraphNodeTypeMemcpy) return set_error(cudaErrorInvalidValue);
+  node->copy = one_d(dst, src, bytes, kind);
+  node->work = [=] { cudaMemcpy(dst, src, bytes, kind); };
+  return cudaSuccess;
+}
+
+// An instantiated copy changes only between one-dimensional operands: the runtime's reference
+// refuses an old or new copy that is multidimensional, and an H200 answers cudaErrorInvalidValue
+// for a 3-D box (conformance streams/cuda_graph_memcpy3d_clone).
+static bool multidimensional(const cudaMemcpy3DParms& p) {
+  return p.extent.height > 1 || p.extent.depth > 1 || p.srcArray != nullptr || p.dstArray != nullptr;
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node, const cudaMemcpy3DParms* p) {
+  if (exec == nullptr || node == nullptr) return set_error(cudaErrorInvalidValue);
+  if (cudaError_t e = check_copy_params(p); e != cudaSuccess) return set_error(e);
+  CUgraphNode_st* c = exec_copy(exec, node);
+  if (c == nullptr || c->type != cudaGraphNodeTypeMemcpy) return set_error(cudaErrorInvalidValue);
+  if (multidimensional(c->copy) || multidimensional(*p)) return set_error(cudaErrorInvalidValue);
+  set_copy(c, *p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t exec, cudaGraphNode_t node, void* dst, const void* src,
+                                               size_t bytes, cudaMemcpyKind kind) {
+  if (exec == nullptr || node == nullptr) return set_error(cudaErrorInvalidValue);
+  CUgraphNode_st* c = exec_copy(exec, node);
+  if (c == nullptr || c->type != cudaGraphNodeTypeMemcpy || multidimensional(c->copy))
+    return set_error(cudaErrorInvalidValue);
+  c->copy = one_d(dst, src, bytes, kind);
+  c->work = [=] { cudaMemcpy(dst, src, bytes, kind); };
   return cudaSuccess;
 }
 
@@ -217,10 +363,29 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t* node, cudaGraph_t graph, const
   if (node == nullptr || graph == nullptr || p == nullptr || p->fn == nullptr || (count > 0 && deps == nullptr))
     return set_error(cudaErrorInvalidValue);
   CUgraphNode_st* n = add_node(graph, cudaGraphNodeTypeHost, deps, count);
-  const cudaHostFn_t fn = p->fn;
-  void* data = p->userData;
-  n->work = [fn, data] { fn(data); };
+  set_host(n, *p);
   *node = n;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t node, cudaHostNodeParams* p) {
+  if (node == nullptr || p == nullptr || node->type != cudaGraphNodeTypeHost) return set_error(cudaErrorInvalidValue);
+  *p = node->host;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t node, const cudaHostNodeParams* p) {
+  if (node == nullptr || p == nullptr || p->fn == nullptr || node->type != cudaGraphNodeTypeHost)
+    return set_error(cudaErrorInvalidValue);
+  set_host(node, *p);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t exec, cudaGraphNode_t node, const cudaHostNodeParams* p) {
+  if (exec == nullptr || node == nullptr || p == nullptr || p->fn == nullptr) return set_error(cudaErrorInvalidValue);
+  CUgraphNode_st* c = exec_copy(exec, node);
+  if (c == nullptr || c->type != cudaGraphNodeTypeHost) return set_error(cudaErrorInvalidValue);
+  set_host(c, *p);
   return cudaSuccess;
 }
 
@@ -248,6 +413,108 @@ cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t* nodes, size_t*
   for (size_t i = 0; i < n; ++i) nodes[i] = graph->nodes[i].get();
   *count = n;
   return cudaSuccess;
+}
+
+cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph, cudaGraphNode_t* roots, size_t* count) {
+  if (graph == nullptr || count == nullptr) return set_error(cudaErrorInvalidValue);
+  std::vector<cudaGraphNode_t> found;
+  for (const auto& n : graph->nodes)
+    if (n->depends.empty()) found.push_back(n.get());
+  if (roots == nullptr) {
+    *count = found.size();
+    return cudaSuccess;
+  }
+  const size_t n = std::min(*count, found.size());
+  for (size_t i = 0; i < n; ++i) roots[i] = found[i];
+  for (size_t i = n; i < *count; ++i) roots[i] = nullptr;
+  *count = n;
+  return cudaSuccess;
+}
+
+// Edges in the order of their target's creation, then of the dependency's addition.
+cudaError_t cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t* from, cudaGraphNode_t* to, cudaGraphEdgeData* edges,
+                              size_t* count) {
+  if (graph == nullptr || count == nullptr || ((from == nullptr) != (to == nullptr))) return set_error(cudaErrorInvalidValue);
+  std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> all;
+  for (const auto& n : graph->nodes)
+    for (CUgraphNode_st* d : n->depends) all.emplace_back(d, n.get());
+  if (from == nullptr) {
+    *count = all.size();
+    return cudaSuccess;
+  }
+  const size_t n = std::min(*count, all.size());
+  for (size_t i = 0; i < *count; ++i) {
+    from[i] = i < n ? all[i].first : nullptr;
+    to[i] = i < n ? all[i].second : nullptr;
+    if (edges != nullptr) edges[i] = cudaGraphEdgeData{};
+  }
+  const bool short_buffer = *count < all.size();
+  *count = n;
+  return short_buffer ? set_error(cudaErrorLossyQuery) : cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t* deps, cudaGraphEdgeData* edges,
+                                         size_t* count) {
+  if (node == nullptr || count == nullptr) return set_error(cudaErrorInvalidValue);
+  if (deps == nullptr) {
+    *count = node->depends.size();
+    return cudaSuccess;
+  }
+  const size_t n = std::min(*count, node->depends.size());
+  for (size_t i = 0; i < *count; ++i) {
+    deps[i] = i < n ? node->depends[i] : nullptr;
+    if (edges != nullptr) edges[i] = cudaGraphEdgeData{};
+  }
+  *count = n;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t* dependents, cudaGraphEdgeData* edges,
+                                           size_t* count) {
+  if (node == nullptr || count == nullptr) return set_error(cudaErrorInvalidValue);
+  std::vector<cudaGraphNode_t> found;
+  if (node->graph != nullptr)
+    for (const auto& n : node->graph->nodes)
+      if (std::find(n->depends.begin(), n->depends.end(), node) != n->depends.end()) found.push_back(n.get());
+  if (dependents == nullptr) {
+    *count = found.size();
+    return cudaSuccess;
+  }
+  const size_t n = std::min(*count, found.size());
+  for (size_t i = 0; i < *count; ++i) {
+    dependents[i] = i < n ? found[i] : nullptr;
+    if (edges != nullptr) edges[i] = cudaGraphEdgeData{};
+  }
+  *count = n;
+  return cudaSuccess;
+}
+
+// A copy of every node (its parameters and the recorded argument values) and edge.
+cudaError_t cudaGraphClone(cudaGraph_t* clone, cudaGraph_t original) {
+  if (clone == nullptr || original == nullptr) return set_error(cudaErrorInvalidValue);
+  auto copy = std::make_unique<CUgraph_st>();
+  std::map<const CUgraphNode_st*, CUgraphNode_st*> made;
+  for (const auto& n : original->nodes) {
+    auto c = std::make_unique<CUgraphNode_st>(*n);
+    c->original = n.get();
+    c->graph = copy.get();
+    made[n.get()] = c.get();
+    copy->nodes.push_back(std::move(c));
+  }
+  for (auto& c : copy->nodes)
+    for (CUgraphNode_st*& d : c->depends) d = made.at(d);
+  *clone = copy.release();
+  return cudaSuccess;
+}
+
+cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t* found, cudaGraphNode_t original, cudaGraph_t clone) {
+  if (found == nullptr || original == nullptr || clone == nullptr) return set_error(cudaErrorInvalidValue);
+  for (const auto& n : clone->nodes)
+    if (n->original == original) {
+      *found = n.get();
+      return cudaSuccess;
+    }
+  return set_error(cudaErrorInvalidValue);
 }
 
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, cudaGraphNodeType* type) {
@@ -337,6 +604,9 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t exec, cudaGraph_t graph, cudaGra
     const CUgraphNode_st& fresh = *graph->nodes[copy.index];
     copy.work = fresh.work;
     copy.kernel = fresh.kernel;
+    copy.copy = fresh.copy;
+    copy.fill = fresh.fill;
+    copy.host = fresh.host;
   }
   if (info != nullptr) info->result = cudaGraphExecUpdateSuccess;
   return cudaSuccess;

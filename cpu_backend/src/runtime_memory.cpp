@@ -119,6 +119,7 @@ cudaError_t cudaMalloc(void** ptr, std::size_t bytes, const char* file, int line
 }
 
 cudaError_t cudaFree(void* ptr) {
+  release_held_work();  // synchronous: the host waits for held work (runtime_objects.h)
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (ptr == nullptr) return cudaSuccess;
   if (auto damage = check_canaries()) report_problem(scanlab::cpu::problem::global_out_of_bounds, *damage, cudaErrorIllegalAddress);
@@ -298,6 +299,7 @@ cudaError_t cudaHostAlloc(void** ptr, std::size_t bytes, unsigned int flags) {
   return *ptr ? cudaSuccess : set_error(cudaErrorMemoryAllocation);
 }
 cudaError_t cudaFreeHost(void* ptr) {
+  release_held_work();  // synchronous: the host waits for held work (runtime_objects.h)
   if (ptr == nullptr) return cudaSuccess;
   return free_pinned(ptr) ? cudaSuccess : set_error(cudaErrorInvalidValue);
 }
@@ -357,6 +359,7 @@ cudaError_t cudaMemGetInfo(std::size_t* free_bytes, std::size_t* total_bytes) {
 // ---- Copies and fills
 
 cudaError_t cudaMemcpy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
+  release_held_work_for(nullptr);  // synchronous, in the legacy stream: it waits for held work there
   // A synchronous copy waits for earlier kernels, so it reports their failures.
   if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);
   if (cudaError_t e = check_copy(dst, src, bytes, kind); e != cudaSuccess) return set_error(e);
@@ -397,6 +400,7 @@ cudaError_t cudaMemcpyBatchAsync(void* const* dsts, const void* const* srcs, con
 
 cudaError_t cudaMemcpy2D(void* dst, std::size_t dpitch, const void* src, std::size_t spitch, std::size_t width,
                          std::size_t height, cudaMemcpyKind kind) {
+  release_held_work_for(nullptr);
   if (cudaError_t e = take_async_error(); e != cudaSuccess) return set_error(e);
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
@@ -408,7 +412,8 @@ cudaError_t cudaMemcpy2DAsync(void* dst, std::size_t dpitch, const void* src, st
   return copy_2d(dst, dpitch, src, spitch, width, height, kind);
 }
 
-cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+namespace {
+cudaError_t copy_3d_now(const cudaMemcpy3DParms* p) {
   if (p == nullptr) return set_error(cudaErrorInvalidValue);
   if (p->srcArray != nullptr || p->dstArray != nullptr) return copy_3d_with_arrays(p);  // runtime_textures.cpp
   const cudaExtent e = p->extent;  // width in bytes for linear memory
@@ -424,18 +429,35 @@ cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
   }
   return cudaSuccess;
 }
-cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t) { return cudaMemcpy3D(p); }
+}  // namespace
+cudaError_t cudaMemcpy3D(const cudaMemcpy3DParms* p) {
+  release_held_work_for(nullptr);  // synchronous, in the legacy stream: it waits for held work there
+  return copy_3d_now(p);
+}
+cudaError_t cudaMemcpy3DAsync(const cudaMemcpy3DParms* p, cudaStream_t stream) {
+  if (p != nullptr) {
+    const cudaMemcpy3DParms q = *p;
+    if (record_if_captured(stream, cudaGraphNodeTypeMemcpy, [q] { copy_3d_now(&q); })) return cudaSuccess;
+  }
+  return copy_3d_now(p);
+}
 
-cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
+namespace {
+cudaError_t fill_now(void* dst, int value, std::size_t bytes) {
   if (cudaError_t e = sticky_error(); e != cudaSuccess) return e;
   if (bytes == 0) return cudaSuccess;
   if (dst == nullptr || !device_side(dst, bytes)) return set_error(cudaErrorInvalidValue);
   fill_bytes(dst, value, bytes);
   return cudaSuccess;
 }
+}  // namespace
+cudaError_t cudaMemset(void* dst, int value, std::size_t bytes) {
+  release_held_work_for(nullptr);
+  return fill_now(dst, value, bytes);
+}
 cudaError_t cudaMemsetAsync(void* dst, int value, std::size_t bytes, cudaStream_t stream) {
-  if (record_if_captured(stream, cudaGraphNodeTypeMemset, [=] { cudaMemset(dst, value, bytes); })) return cudaSuccess;
-  return cudaMemset(dst, value, bytes);
+  if (record_if_captured(stream, cudaGraphNodeTypeMemset, [=] { fill_now(dst, value, bytes); })) return cudaSuccess;
+  return fill_now(dst, value, bytes);
 }
 cudaError_t cudaMemset2D(void* dst, std::size_t pitch, int value, std::size_t width, std::size_t height) {
   return fill_2d(dst, pitch, value, width, height);

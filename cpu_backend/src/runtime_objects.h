@@ -14,6 +14,7 @@ struct CUstream_st {
 struct CUevent_st {
   std::chrono::steady_clock::time_point when;
   bool recorded = false;
+  bool pending = false;  // recorded behind held work (below) that has not run yet
   unsigned flags = 0;
   CUgraph_st* captured_into = nullptr;  // recorded in a stream being captured: waiting on it joins that capture
 };
@@ -33,4 +34,16 @@ cudaError_t not_supported(const char* function, const char* why);
 bool record_if_captured(cudaStream_t stream, cudaGraphNodeType type, std::function<void()> work);
 CUgraph_st* capture_of(cudaStream_t stream);
 void join_capture(cudaStream_t stream, CUgraph_st* graph);
+
+// Held work (runtime_streams.cpp). Work runs when it is issued, except behind a launch whose every
+// block waits for host-writable memory (pinned or managed) that host code may still write: that
+// launch is put off, as a GPU would run it beside the host, with the work issued after it to its
+// stream (and to the streams that order with it: the legacy default stream and blocking streams),
+// until the host waits (a synchronisation, a synchronous copy). Then it all runs in issue order,
+// and a launch that still waits is a hang, reported as usual.
+bool stream_is_held(cudaStream_t stream);
+void hold_work(cudaStream_t stream, std::function<void()> work);
+void release_held_work();
+void release_held_work_for(cudaStream_t stream);  // only if that stream's next work would wait
+bool holding_allowed();  // false while held work runs
 }  // namespace scanlab::cpu::detail

@@ -22,8 +22,9 @@ namespace {
 const char* reason_for(const char* function) {
   static const std::pair<const char*, const char*> reasons[] = {
       {"cudaMemPool", "memory pools other than the device's default pool"},
-      {"cudaGraph", "CUDA graph features beyond kernel, copy, fill, host and empty nodes, instantiation, launch "
-                    "and update (conditional, event, memory and child-graph nodes, edits of other node kinds)"},
+      {"cudaGraph", "CUDA graph features beyond kernel, copy, fill, host and empty nodes, instantiation, launch, "
+                    "update, cloning and queries of nodes and edges (conditional, event, memory and child-graph "
+                    "nodes, symbol copies, node removal)"},
       {"cudaMemGetMemPool", "memory pools other than the device's default pool"},
       {"cudaMemSetMemPool", "memory pools other than the device's default pool"},
       {"cudaMemGetDefaultMemPool", "memory pools of other locations than the device"},

@@ -148,3 +148,29 @@ TEST_CASE("a kernel's static shared bytes are registered unless its types name i
   // Dynamic shared memory is not static: nothing to register.
   CHECK(rewritten("__global__ void k() {\n  extern __shared__ int d[];\n}\n").find("STATIC_SHARED") == std::string::npos);
 }
+
+TEST_CASE("__shared__ in a #define body is rewritten, its scope read from the body's braces", "[shared][macro]") {
+  // A function body inside the macro: the plain rewrite, a parameter's name pasted and stringized.
+  CHECK(rewritten("#define S(T, n) struct W { __device__ T* p() { extern __shared__ T n[]; return n; } };\n") ==
+        "#define S(T, n) struct W { __device__ T* p() { T* const n = ::scanlab::cpu::dynamic_shared<T>(); return n; } };\n");
+  CHECK(rewritten("#define K(n) __global__ void k() { __shared__ int n[4]; }\n") ==
+        R"cu(#define K(n) __global__ void k() { static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_##n; auto& n = scanlab_shared_slot_##n.get<int[4]>(#n, __FILE__, __LINE__); }
+)cu");
+  // Line splices the declaration spanned stay splices, so the directive goes on.
+  CHECK(rewritten("#define K() void f() { __shared__ \\\n float a[2]; }\n") ==
+        R"cu(#define K() void f() { static thread_local ::scanlab::cpu::shared_slot scanlab_shared_slot_a; auto& a = scanlab_shared_slot_a.get<float[2]>("a", __FILE__, __LINE__);\
+ }
+)cu");
+}
+
+TEST_CASE("__shared__ at a #define body's top level is guarded to a function body", "[shared][macro]") {
+  const std::string out = rewritten("#define TILE(n) __shared__ float n[32]\n");
+  CHECK(out.find("static_assert(sizeof(__func__) > 0") != std::string::npos);
+  CHECK(out.find("auto& n = scanlab_shared_slot_##n.get<float[32]>(#n, __FILE__, __LINE__);") != std::string::npos);
+}
+
+TEST_CASE("a __shared__ a #define body cannot hold whole becomes an error where it is expanded", "[shared][macro]") {
+  CHECK(rewrite_errors("#define SHARED __shared__\n").empty());
+  const std::string out = rewritten("#define SHARED __shared__\n");
+  CHECK(out.find("#define SHARED static_assert(false, \"scanlab CPU backend: /src/kernel.cu:1:16:") == 0);
+}

@@ -124,6 +124,17 @@ void run_launch(const launch_site& site, const launch_config& config, const void
 // kernel node, is recorded with copies of its arguments and runs when the graph does.
 bool launch_is_recorded(cudaStream_t stream);
 void record_launch(cudaStream_t stream, std::function<void()> work);
+
+// The same launch again, with its saved arguments, for the launch being made on this OS thread: a
+// launch whose every block waits for host-writable memory that host code has yet to write is put
+// off until the host waits for it (src/runtime_streams.cpp), as a GPU runs it beside the host.
+void set_launch_rerun(const std::function<void()>* rerun);
+struct launch_rerun_scope {
+  explicit launch_rerun_scope(const std::function<void()>* rerun) { set_launch_rerun(rerun); }
+  ~launch_rerun_scope() { set_launch_rerun(nullptr); }
+  launch_rerun_scope(const launch_rerun_scope&) = delete;
+  launch_rerun_scope& operator=(const launch_rerun_scope&) = delete;
+};
 }  // namespace detail
 
 template <class Invoke, class... Args>
@@ -140,7 +151,12 @@ void launch(const launch_site& site, const launch_config& config, const void* ke
     });
     return;
   }
-  detail::run_launch(site, config, kernel_id, invoke, params, std::index_sequence_for<Args...>{});
+  auto saved = std::make_shared<std::pair<invoke_t, params_t>>(invoke, std::move(params));
+  const std::function<void()> rerun = [saved, site, config, kernel_id] {
+    detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
+  };
+  const detail::launch_rerun_scope scope(&rerun);
+  detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
 }
 
 namespace detail {
