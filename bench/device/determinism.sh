@@ -9,7 +9,9 @@
 #   pip download --no-deps nvidia-cuda-cccl && unzip the wheel; cp -r <it>/nvidia/cu13/include/cccl cccl-pypi/include
 #   device run, carry ["cccl-pypi"]: timeout -k 10 580 bash bench/device/determinism.sh
 #
-# Writes $OUT/checks.txt, $OUT/determinism.txt and (with BEFORE) $OUT/before-after.txt.
+# Writes $OUT/checks.txt and $OUT/determinism.txt. Other versions of the reference (an earlier
+# commit's, other look-back windows) build from the same program with -DLAB8_REFERENCE: see
+# bench/results/determinism-h200.md for the commands.
 set -uo pipefail
 OUT=${OUT:-/tmp/scanlab-out}
 mkdir -p "$OUT"
@@ -19,18 +21,6 @@ timeout -k 5 200 nvcc -O3 -std=c++17 -arch=sm_90 -I cccl-pypi/include -I labs/la
   bench/device/determinism.cu -o /tmp/determinism 2>"$OUT/determinism-build.txt"
 echo "determinism build exit $?"
 timeout -k 10 200 /tmp/determinism 10 12 14 15 16 18 20 21 22 23 24 26 27 28 29 30 2>&1 | tee "$OUT/determinism.txt"
-# Before and after in one run: BEFORE=<an earlier decoupled_lookback.cu> (carried; e.g.
-#   git show a316069:solutions/lab8-single-pass/decoupled_lookback.cu > research/smalln/before_v.cu)
-# runs that file's scan the same way, right after this one's.
-if [[ -n ${BEFORE:-} ]]; then
-  timeout -k 5 200 nvcc -O3 -std=c++17 -arch=sm_90 -I cccl-pypi/include -I labs/lab8-single-pass \
-    -DLAB8_REFERENCE="\"../../$BEFORE\"" -DLAB8_NAME='"lab8-before"' bench/device/determinism.cu -o /tmp/determinism-before \
-    2>>"$OUT/determinism-build.txt"
-  for round in 1 2; do
-    timeout -k 10 100 /tmp/determinism 10 12 14 16 18 20 22 26 28 2>&1 | grep -v '^#' | grep lab8
-    timeout -k 10 100 /tmp/determinism-before 10 12 14 16 18 20 22 26 28 2>&1 | grep -v '^#' | grep lab8
-  done | tee "$OUT/before-after.txt"
-fi
 
 {
   [ -f build-gpu/build.ninja ] ||

@@ -78,7 +78,8 @@
 // tiles resident per SM, each with many bytes in flight. 128 x 32 with 8 blocks
 // per SM ran at about 2.3-2.4 TB/s; 256 x 16 with 6 blocks per SM (40 registers)
 // at 2.0; without the look-back at all (a wrong result) the kernel hit 3.0.
-// Looking back over 64 or 128 tiles per step instead of 32 did not help.
+// (An earlier version of it walked back 32 tiles per step, until it met an INCLUSIVE
+// word; walking 64 or 128 per step did not help there.)
 //
 // Large n (from 2^22 elements) on GPUs before Hopper goes to staged_scan_kernel, that
 // lifts the limit on resident tiles: the register file (64K words per SM) caps the
