@@ -6,7 +6,7 @@
 # The grader compiles each distinct file once (object cache, a fresh one here so that the
 # reference solutions and every build are paid inside the measured time), builds and runs labs on
 # --jobs workers at once, and times each lab alone: the performance run holds the GPU's lock
-# exclusively, every other GPU run holds it shared (grader/src/gpu_lock.h).
+# exclusively, every other GPU run holds it shared (grader/src/run/gpu_lock.h).
 #
 # Binaries, either:
 #   - carried (the GPU machine has no Boost.Context, so the CPU backend's detectors, default

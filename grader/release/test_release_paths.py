@@ -58,7 +58,7 @@ def the_checker_fails_where_it_must(work):
         "docs/index.md": '--8<-- "generated/table.md.txt"\n',
         "docs/plots/a.svg": "<svg/>\n",
         "docs/generated/table.md.txt": "![ok](plots/a.svg)\n![gone](plots/missing.svg)\n",
-        "grader/src/main.cpp": "int main() {}\n",
+        "grader/src/command/main.cpp": "int main() {}\n",
         "README.md": "\n".join([
             "[handout](labs/lab1-x/README.md) and [a solution](solutions/lab1-x/scan.cu)",  # 1: dead link
             "see `bench/NOTES.md` for the numbers",                                        # 2: dead
@@ -68,7 +68,7 @@ def the_checker_fails_where_it_must(work):
             "[up](../outside.md)",                                                         # 6: leaves the tree
             "",
         ]),
-        "grader/README.md": "`src/main.cpp`, and/or `gradescope/README.md`\n",              # 1: dead (rule 6)
+        "grader/README.md": "`src/command/main.cpp`, and/or `gradescope/README.md`\n",              # 1: dead (rule 6)
         "CMakeLists.txt": "# instructor-only\n",                                            # 1: a leftover marker
         "mkdocs.yml": "nav:\n  - Lab 1: labs/lab1-x.md\n",                                  # ok: docs/-relative
     }

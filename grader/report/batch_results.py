@@ -54,7 +54,7 @@ class Lab:
         return (int(m.group(1)) / 100, int(m.group(2)) / 100) if m else None
 
 
-# The performance test's first line (grader/src/performance.cpp, score_measured).
+# The performance test's first line (grader/src/score/performance.cpp, score_measured).
 PERFORMANCE_LINE = re.compile(r"(\d+)% of the reference solution \([\d.]+ ms\), (\d+)% of a device copy")
 
 

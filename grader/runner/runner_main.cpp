@@ -34,10 +34,10 @@
 
 #include <cuda_runtime.h>
 
-#include "../src/gpu_lock.h"
-#include "../src/guard_zones.h"
-#include "../src/mapped_file.h"
-#include "../src/trace.h"
+#include "run/gpu_lock.h"
+#include "run/guard_zones.h"
+#include "util/mapped_file.h"
+#include "util/trace.h"
 #include "runner_exit.h"
 #include "scanlab/backend.h"
 #include "scanlab/core/guards.h"
@@ -67,7 +67,7 @@ struct options {
   std::string trace, lab;       // --trace FILE --lab N: write the access trace of one call instead
 };
 
-// With SCANLAB_GRADER_TRACE set (the grader's opt-in timing trace, grader/src/trace.h), each phase
+// With SCANLAB_GRADER_TRACE set (the grader's opt-in timing trace, grader/src/util/trace.h), each phase
 // of a run is a line "runner <phase> n=<n>" in the same file: where a run's time goes (a CUDA
 // context, loading the module, the calls, writing the buffers).
 class phase_clock {
@@ -157,7 +157,7 @@ entry_points load(const std::string& path) {
 }
 
 // One cudaMalloc of guard + payload + guard, guards filled with the grader's patterns. The guard
-// file holds six zones (src/guard_zones.h), one per side of each buffer (output, input, workspace),
+// file holds six zones (src/run/guard_zones.h), one per side of each buffer (output, input, workspace),
 // each its own random bytes: with a single pattern, a value copied from one buffer's guard into
 // another's (input[0] into output[0] at n = 0) would leave the damaged zone looking intact.
 constexpr int zone_count = scanlab::grader::guard_zones::zones;
@@ -188,7 +188,7 @@ void download(unsigned char* host, const unsigned char* device, std::size_t coun
   if (count > 0 && cudaMemcpy(host, device, count, cudaMemcpyDeviceToHost) != cudaSuccess) std::memset(host, 0, count);
 }
 
-// What one call's raw output record holds (grader/src/judge_case.cpp reads it): in order,
+// What one call's raw output record holds (grader/src/judge/judge_case.cpp reads it): in order,
 //   output: guard, [its n elements], guard;  input: guard, [its n elements], guard;
 //   workspace: guard, guard.
 // The elements are left out where they repeat what the grader has: an input the call did not
@@ -204,7 +204,7 @@ struct host_copies {
   scanlab::grader::reusable_buffer first_output, later_output, input;
 };
 
-// GPU work runs under the device's timing lock, shared (src/gpu_lock.h): a timing elsewhere waits
+// GPU work runs under the device's timing lock, shared (src/run/gpu_lock.h): a timing elsewhere waits
 // for it, and it waits for a timing. The CPU backend has nothing to protect.
 gpu_lock::mode lock_mode(gpu_lock::mode on_gpu) {
   return scanlab::backend::is_cpu() ? gpu_lock::mode::none : on_gpu;

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <optional>
 
-#include "../src/gpu_lock.h"
+#include "run/gpu_lock.h"
 
 namespace scanlab::grader::timing {
 
@@ -280,7 +280,7 @@ int time_baseline(const request& req, FILE* protocol) {
     copy_ms.push_back(c.ms);
     reference_ms.push_back(r.ms);
     // What a timed call's iteration costs besides the call: the grader subtracts it from its own
-    // clock over the student's timed calls (grader/src/timing_report.h).
+    // clock over the student's timed calls (grader/src/score/timing_report.h).
     overhead_ms.push_back(r.iteration_ms - r.ms);
   }
   tell(protocol, "returned");

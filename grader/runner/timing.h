@@ -1,5 +1,5 @@
 // The performance test's two timed runs (GPU runner only; the grader's side is
-// grader/src/performance.cpp and timing_report.h, the design is in grader/README.md, "Performance"):
+// grader/src/score/performance.cpp and timing_report.h, the design is in grader/README.md, "Performance"):
 //
 //   time_student:  in the lab's case server, the student's object alone. After "call" the grader
 //                  answers with the warm-up calls' seeds, after "timed" with the timed calls'
@@ -13,7 +13,7 @@
 // between two CUDA events, then a device-wide synchronize (GPU work the call left running is added
 // to its time), then the whole output checked against the lab's contract. Only the events' interval
 // (plus any leftover work) is timed. The result is one line on the protocol channel after
-// "returned" ("timing ..." or "baseline ...", see grader/src/timing_report.h).
+// "returned" ("timing ..." or "baseline ...", see grader/src/score/timing_report.h).
 #pragma once
 
 #include <cstdint>

@@ -17,7 +17,7 @@ struct scan_contract {
 
 // What the check found. first_bad: the lowest index whose output breaks the contract (~0 when
 // none); sum: a checksum of every output element (order-free, so the same for any correct scan of
-// the same input: the grader compares it with the reference's, see grader/src/timing_report.h).
+// the same input: the grader compares it with the reference's, see grader/src/score/timing_report.h).
 struct check_words {
   unsigned long long first_bad;
   unsigned long long sum;

@@ -1,9 +1,9 @@
-// Unit tests of the grader's pure decisions (grader/src/checks.h): compiler messages, library
+// Unit tests of the grader's pure decisions (grader/src/build/checks.h): compiler messages, library
 // scans in the source, and the performance score with its plausibility check.
 #include <cmath>
 #include <string>
 
-#include "checks.h"
+#include "build/checks.h"
 #include "scanlab_catch.hpp"
 
 using namespace scanlab::grader;

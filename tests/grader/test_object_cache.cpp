@@ -1,6 +1,6 @@
-// Unit tests of the grader's throughput pieces: the object cache (grader/src/object_cache.h) never
+// Unit tests of the grader's throughput pieces: the object cache (grader/src/build/object_cache.h) never
 // serves an object for inputs other than its own, builds each key once, stores only successes;
-// the GPU lock (grader/src/gpu_lock.h) keeps a timing alone while shared runs overlap.
+// the GPU lock (grader/src/run/gpu_lock.h) keeps a timing alone while shared runs overlap.
 #include <unistd.h>
 
 #include <atomic>
@@ -13,9 +13,9 @@
 #include <thread>
 #include <vector>
 
-#include "gpu_lock.h"
-#include "grader_config.h"
-#include "object_cache.h"
+#include "run/gpu_lock.h"
+#include "command/grader_config.h"
+#include "build/object_cache.h"
 #include "scanlab_catch.hpp"
 
 using namespace scanlab::grader;

@@ -1,4 +1,4 @@
-// Unit tests of the sweep of killed graders' scratch folders (grader/src/stale_scratch.h): it
+// Unit tests of the sweep of killed graders' scratch folders (grader/src/run/stale_scratch.h): it
 // removes a folder only when its owner file names a process of this pid namespace that is gone.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "scanlab_catch.hpp"
-#include "stale_scratch.h"
+#include "run/stale_scratch.h"
 
 using namespace scanlab::grader;
 namespace fs = std::filesystem;

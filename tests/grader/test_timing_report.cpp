@@ -1,11 +1,11 @@
 // Unit tests of what the performance test concludes from its timed runs' protocol lines
-// (grader/src/timing_report.h): the order the runner writes them in, forged and duplicate records,
+// (grader/src/score/timing_report.h): the order the runner writes them in, forged and duplicate records,
 // wrong timed outputs, checksums against the reference's, and the grader's own clock.
 #include <string>
 #include <vector>
 
 #include "scanlab_catch.hpp"
-#include "timing_report.h"
+#include "score/timing_report.h"
 
 using namespace scanlab::grader;
 using scanlab_test::contains_text;

@@ -250,7 +250,7 @@ def scale(args, out, work):
 
 
 def gpu_view(args, out, work):
-    """Performance as a GPU batch reports it (grader/src/performance.cpp's line), on copies of
+    """Performance as a GPU batch reports it (grader/src/score/performance.cpp's line), on copies of
     twelve lab 1 results: the speed distributions, the leaderboard and the outliers."""
     gpu = os.path.join(work, "out-gpu")
     shutil.rmtree(gpu, ignore_errors=True)

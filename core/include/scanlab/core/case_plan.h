@@ -1,7 +1,7 @@
 // The sizes a lab is checked on, for its check executable (labs/harness) and for the grader
 // alike: the edge sizes, seeded random sizes, the largest, float data, and the sizes of the CPU
 // backend's schedule runs and of the AddressSanitizer build. Each tool turns the plan into its
-// runs (labs/harness/cases.cpp, grader/src/plan.cpp), in its own order and with its own seeds for
+// runs (labs/harness/cases.cpp, grader/src/plan/plan.cpp), in its own order and with its own seeds for
 // the data, but no size is derived anywhere else.
 #pragma once
 
