@@ -96,6 +96,28 @@ class l2_flusher {
   std::size_t l2_bytes_ = 0;
 };
 
+// The determinism check: an implementation run `runs` times on the same random float input
+// (values in [-0.5, 0.5), where the grouping of the additions changes the rounding), each output's
+// bits hashed on the device (gpu_determinism.cu). `distinct` 1: the same bits in every run.
+class determinism_probe {
+ public:
+  explicit determinism_probe(std::uint64_t capacity);  // elements
+  ~determinism_probe();
+  determinism_probe(const determinism_probe&) = delete;
+  determinism_probe& operator=(const determinism_probe&) = delete;
+  struct result {
+    int runs = 0;       // 0: not checked (n = 0, or fewer than 2 runs asked for)
+    int distinct = 0;   // different outputs among the runs
+    unsigned long long first_hash = 0;
+    bool hung = false;  // a call did not finish within hang_seconds
+  };
+  result run(const implementation& impl, float* output, unsigned n, void* workspace, int runs, double hang_seconds);
+
+ private:
+  float* input_ = nullptr;
+  unsigned long long* hash_ = nullptr;
+};
+
 // Waits for everything enqueued so far, up to `seconds`; false when it did not finish (a kernel
 // that hangs: the process must end, a CUDA context cannot be recovered from it).
 bool finish_within(double seconds);

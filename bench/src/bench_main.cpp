@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
                  "launches included); 0 turns it off")
       ->check(CLI::Range(0u, 30u));
   app.add_option("--latency-reps", opt.latency_reps, "isolated calls per point")->check(CLI::Range(1, 100000));
+  app.add_option("--determinism", opt.determinism_runs,
+                 "scan one random float input R times per point and count the different outputs (bits hashed; "
+                 "1 = deterministic); 0 turns the check off")
+      ->check(CLI::Range(0, 1000));
   app.add_option("--seed", opt.seed, "input seed");
   app.add_option("--json", opt.json_path, "write every point (and the machine) to this JSON file");
   app.add_option("--cpu-repeats", opt.cpu_repeats, "--backend cpu: repetitions")->check(CLI::Range(1, 1000));

@@ -26,6 +26,7 @@ struct options {
   bool gpumode = false;                    // GPU MODE's prefix-sum method instead (gpumode.cpp)
   unsigned latency_max_log2 = 20;          // also time isolated calls (latency) up to n = 2^this (0: never)
   int latency_reps = 100;
+  int determinism_runs = 5;                // scans of one random float input per point, bits hashed (<2: none)
   int cpu_repeats = 5;
 };
 

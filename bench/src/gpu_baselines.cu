@@ -1,5 +1,6 @@
 // What every scan is measured against: the two copies (the ceiling: a scan moves the same bytes)
-// and the library scans (CUB's single-pass DeviceScan, thrust's inclusive_scan as users call it).
+// and the library scans (CUB's single-pass DeviceScan, with CCCL 3.4+ also its run-to-run
+// deterministic mode as "cub-run-to-run", thrust's inclusive_scan as users call it).
 // CUB and thrust come from the CCCL that -DSCANLAB_BENCH_CCCL_INCLUDE names (bench/get_cccl.sh:
 // PyPI's newest), else from the toolkit's; with the former, the toolkit's CUB is also measured,
 // as "cub-toolkit" (gpu_cub_toolkit.cu), in the same run.
@@ -8,6 +9,16 @@
 
 #include "bench_gpu.h"
 #include "cub_baseline.cuh"
+
+// CUB's run-to-run deterministic scan, where this CCCL has it (3.4+; PyPI's, not CUDA 13.0's).
+#if __has_include(<cuda/__execution/determinism.h>) && __has_include(<cuda/__execution/require.h>) && \
+    CUB_MAJOR_VERSION * 1000 + CUB_MINOR_VERSION >= 3004
+#include <cuda/__execution/determinism.h>
+#include <cuda/__execution/require.h>
+#define SCANLAB_BENCH_CUB_RUN_TO_RUN 1
+#else
+#define SCANLAB_BENCH_CUB_RUN_TO_RUN 0
+#endif
 
 namespace scanlab::bench {
 namespace {
@@ -45,6 +56,34 @@ void thrust_scan(const float* in, float* out, unsigned n, void*) {
 
 std::size_t no_workspace(unsigned) { return 0; }
 
+#if SCANLAB_BENCH_CUB_RUN_TO_RUN
+// CUB's answer to determinism (CCCL 3.4+): the same call with an environment that requires
+// run-to-run determinism, which selects a separate scan (on Hopper a warp-specialised look-ahead).
+// That form allocates its temporary storage itself, stream-ordered from the device's default
+// pool; the pool keeps what it freed (release threshold: never), so timed calls reuse it, as they
+// would in a program that scans repeatedly.
+void keep_pool_memory() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, 0) != cudaSuccess) return;
+  unsigned long long keep = ~0ull;
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+}
+
+std::size_t cub_run_to_run_workspace(unsigned) {
+  keep_pool_memory();
+  return 0;
+}
+
+void cub_run_to_run_scan(const float* in, float* out, unsigned n, void*) {
+  const auto env = cuda::execution::require(cuda::execution::determinism::run_to_run);
+  // An error leaves the poisoned output in place, which the exact check reports.
+  (void)cub::DeviceScan::InclusiveSum(in, out, static_cast<int>(n), env);
+}
+#endif
+
 }  // namespace
 
 #ifdef SCANLAB_BENCH_CCCL_FROM_OPTION
@@ -61,6 +100,10 @@ void add_baselines(std::vector<implementation>& out) {
   out.push_back({"cub", "baseline", 0, output_kind::inclusive, 0, max_elements, &cub_workspace, &cub_scan});
 #ifdef SCANLAB_BENCH_CCCL_FROM_OPTION
   add_toolkit_cub(out);
+#endif
+#if SCANLAB_BENCH_CUB_RUN_TO_RUN
+  out.push_back({"cub-run-to-run", "baseline", 0, output_kind::inclusive, 0, max_elements, &cub_run_to_run_workspace,
+                 &cub_run_to_run_scan});
 #endif
   out.push_back({"thrust", "baseline", 0, output_kind::inclusive, 0, max_elements, &no_workspace, &thrust_scan});
 }

@@ -8,6 +8,9 @@
 // call), the latency one scan() call costs a program, launches included: back-to-back calls hide
 // most of a launch's cost behind the previous call, isolated calls do not. Isolated calls are made
 // round robin across the implementations of a size, so that a disturbance hits all of them.
+// With --determinism R (default 5), each implementation also scans one random float input R times
+// and the outputs' bits are hashed: "outputs" is the number of different results (1: the same bits
+// in every run; integer inputs cannot show this, their sums are exact in any order).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -15,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <string>
 
 #include <fmt/format.h>
@@ -32,6 +36,7 @@ struct point {
   double median_s = 0, min_s = 0;
   int reps = 0;
   double latency_s = 0, latency_min_s = 0;  // isolated calls (0: not measured)
+  int det_runs = 0, det_distinct = 0;         // the determinism check (0 runs: not made)
 };
 
 bool selected(const implementation& impl, const options& opt) {
@@ -99,6 +104,8 @@ int run_gpu(const options& opt) {
   const unsigned capacity = 1u << max_log2;
   device_data data(capacity);
   l2_flusher flusher;
+  std::unique_ptr<determinism_probe> det_probe;
+  if (opt.determinism_runs >= 2) det_probe = std::make_unique<determinism_probe>(capacity);
   const nlohmann::json machine = machine_json();
   std::printf("scanlab-bench on %s (%d SMs, L2 %.0f MiB), CUDA runtime %d, driver %d, CUB %s\n",
               machine["gpu"].get<std::string>().c_str(), machine["sm_count"].get<int>(),
@@ -113,6 +120,7 @@ int run_gpu(const options& opt) {
   doc["settings"] = {{"min_reps", opt.min_reps}, {"max_reps", opt.max_reps}, {"min_time_s", opt.min_time_s},
                      {"warmup", opt.warmup},     {"flush_l2", opt.flush},     {"seed", opt.seed},
                      {"latency_max_log2", opt.latency_max_log2}, {"latency_reps", opt.latency_reps},
+                     {"determinism_runs", opt.determinism_runs},
                      {"data", "integers -8..8, exact check against an int64 scan on the device"}};
   int failures = 0;
   // A hung kernel cannot be stopped from the host: record it, save what was measured, end the
@@ -192,6 +200,13 @@ int run_gpu(const options& opt) {
           p.reps = reps;
         }
       }
+      if (p.status == "ok" && det_probe) {
+        const determinism_probe::result d =
+            det_probe->run(impl, data.output(), n, workspace, opt.determinism_runs, opt.hang_s);
+        if (d.hung) hang(impl, k, "a determinism run");
+        p.det_runs = d.runs;
+        p.det_distinct = d.distinct;
+      }
       if (workspace != nullptr) cudaFree(workspace);
       if (p.status == "error" && cudaDeviceSynchronize() != cudaSuccess) {
         // A sticky error (illegal address, ...) ends the context: report and stop.
@@ -255,8 +270,8 @@ int run_gpu(const options& opt) {
     const bool latency = cub_latency > 0;
 
     std::printf("\nn = 2^%u = %u%s\n", k, n, flush ? " (L2 flushed before each call)" : "");
-    std::printf("  %-24s %11s %9s %8s %7s%s\n", "implementation", "median us", "GB/s", "of copy", "x CUB",
-                latency ? "  latency us  lat/CUB  lat/copy4" : "");
+    std::printf("  %-24s %11s %9s %8s %7s %8s%s\n", "implementation", "median us", "GB/s", "of copy", "x CUB",
+                "outputs", latency ? "  latency us  lat/CUB  lat/copy4" : "");
     for (const point& p : points) {
       nlohmann::json j = {{"name", p.name}, {"group", p.group}, {"lab", p.lab}, {"log2n", p.log2n}, {"n", n},
                           {"status", p.status}};
@@ -269,6 +284,7 @@ int run_gpu(const options& opt) {
         j["gbps"] = gbps;
         if (ceiling > 0) j["fraction_of_copy"] = ceiling / p.median_s;
         if (cub > 0) j["speed_vs_cub"] = cub / p.median_s;
+        if (p.det_runs > 0) j["determinism"] = {{"runs", p.det_runs}, {"distinct_outputs", p.det_distinct}};
         std::string lat;
         if (p.latency_s > 0) {
           j["latency_us"] = p.latency_s * 1e6;
@@ -280,9 +296,10 @@ int run_gpu(const options& opt) {
                             copy_kernel_latency > 0 ? fmt::format("{:.2f}", p.latency_s / copy_kernel_latency)
                                                     : std::string("-"));
         }
-        std::printf("  %-24s %11.2f %9.1f %8s %7s%s\n", p.name.c_str(), p.median_s * 1e6, gbps,
+        const std::string outputs = p.det_runs > 0 ? fmt::format("{}/{}", p.det_distinct, p.det_runs) : "-";
+        std::printf("  %-24s %11.2f %9.1f %8s %7s %8s%s\n", p.name.c_str(), p.median_s * 1e6, gbps,
                     ceiling > 0 ? fmt::format("{:.3f}", ceiling / p.median_s).c_str() : "-",
-                    cub > 0 ? fmt::format("{:.2f}", cub / p.median_s).c_str() : "-", lat.c_str());
+                    cub > 0 ? fmt::format("{:.2f}", cub / p.median_s).c_str() : "-", outputs.c_str(), lat.c_str());
       } else {
         std::printf("  %-24s %11s  %s\n", p.name.c_str(), p.status == "wrong" ? "WRONG" : "ERROR", p.detail.c_str());
       }
