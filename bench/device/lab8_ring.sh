@@ -8,7 +8,7 @@
 #      2^20..2^22, round robin: the reference before (the staged kernel, a file), now (the ring) and
 #      round 27's research kernel (a file).
 #
-#   git show <commit before>:solutions/lab8-single-pass/decoupled_lookback.cu > research/smalln/staged_v.cu
+#   bash solutions/lab8-single-pass/decoupled_lookback/flatten.sh <commit before> > research/smalln/staged_v.cu
 #   python3 research/smalln/variant_edits.py research/smalln/staged_v.cu \
 #     pc+PC_REDUCE_WARPS=4+PC_PREFETCH_AHEAD=64+PC_PREFETCH_KIND=2 > research/smalln/pc_v.cu
 #   device run, carry ["research/smalln/staged_v.cu", "research/smalln/pc_v.cu"]:

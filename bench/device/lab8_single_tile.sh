@@ -5,7 +5,7 @@
 #   2. the notes' benchmark (bench_notes.sh), for the tables and plots;
 #   3. the advanced reference's GPU check: the lab's cases and sizes around each kernel's range.
 #
-#   git show <commit before>:solutions/lab8-single-pass/decoupled_lookback.cu > research/smalln/before_v.cu
+#   bash solutions/lab8-single-pass/decoupled_lookback/flatten.sh <commit before> > research/smalln/before_v.cu
 #   device run, carry ["cccl-pypi"]:
 #     timeout -k 10 560 bash bench/device/lab8_single_tile.sh research/smalln/before_v.cu cccl-pypi/include
 #
