@@ -198,7 +198,7 @@ sandbox_result case_server::run_case(const std::string& line, double wall_second
     return r;
   }
   if (timed_out) {
-    r.timed_out = !r.scratch_full;
+    r.timed_out = !r.scratch_full && !detail::was_filling_scratch(limits_, r);
     kill_now(&r);
     return r;
   }

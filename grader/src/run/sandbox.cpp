@@ -127,30 +127,55 @@ void wait_for_exit(int exit_fd, int max_ms) {
   poll(&p, 1, max_ms);  // a negative fd is ignored: then a plain sleep
 }
 
-bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_point& last, sandbox_result& result) {
-  if (limits.scratch_bytes == 0) return false;
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last < std::chrono::milliseconds(20)) return false;
-  last = now;
+struct scratch_use {
   std::uint64_t bytes = 0, entries = 0;
+};
+
+scratch_use measure_scratch(const sandbox_limits& limits) {
+  scratch_use use;
   for (const std::string& folder : limits.scratch) {
     std::error_code ec;
     for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
          !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
       struct stat st;
-      if (lstat(it->path().c_str(), &st) == 0) bytes += static_cast<std::uint64_t>(st.st_blocks) * 512;
-      ++entries;
+      if (lstat(it->path().c_str(), &st) == 0) use.bytes += static_cast<std::uint64_t>(st.st_blocks) * 512;
+      ++use.entries;
     }
   }
-  if (bytes <= limits.scratch_bytes && entries <= 100000) return false;
+  return use;
+}
+
+// The run ends as by SIGXFSZ, with a line saying what it wrote.
+void mark_scratch_full(const sandbox_limits& limits, const scratch_use& use, sandbox_result& result) {
   result.scratch_full = true;
   result.signal = SIGXFSZ;
   const std::string line =
       fmt::format("\nscanlab: killed: the run wrote {} MiB in {} files into the folders of its case (at most {} "
                   "MiB in all)\n",
-                  bytes >> 20, entries, limits.scratch_bytes >> 20);
+                  use.bytes >> 20, use.entries, limits.scratch_bytes >> 20);
   result.err += line;
   result.err_bytes += line.size();
+}
+
+bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_point& last, sandbox_result& result) {
+  if (limits.scratch_bytes == 0) return false;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last < std::chrono::milliseconds(20)) return false;
+  last = now;
+  const scratch_use use = measure_scratch(limits);
+  if (use.bytes <= limits.scratch_bytes && use.entries <= 100000) return false;
+  mark_scratch_full(limits, use, result);
+  return true;
+}
+
+// At the wall limit: a run that was still filling its folders (over a quarter of their limit) was
+// stopped by its writing, however fast the disk let it reach the limit, not a hang. Without this
+// the same file reads "crash" on a fast disk and "hang" on a slow one.
+bool was_filling_scratch(const sandbox_limits& limits, sandbox_result& result) {
+  if (limits.scratch_bytes == 0) return false;
+  const scratch_use use = measure_scratch(limits);
+  if (use.bytes <= limits.scratch_bytes / 4 && use.entries <= 100000 / 4) return false;
+  mark_scratch_full(limits, use, result);
   return true;
 }
 
@@ -298,7 +323,8 @@ sandbox_result run_sandboxed(const std::vector<std::string>& argv, const std::ve
         done_at = elapsed();
         kill(-pid, SIGKILL);  // anything the child left running in its group
       } else if (!killed && (scratch_full(limits, scratch_checked, result) || elapsed() > limits.wall_seconds)) {
-        result.timed_out = !result.scratch_full;  // else ended as by SIGXFSZ (scratch_full says so)
+        // Ended as by SIGXFSZ when it filled its folders (scratch_full says so), else a hang.
+        result.timed_out = !result.scratch_full && !was_filling_scratch(limits, result);
         killed = true;
         killed_at = elapsed();
         kill(-pid, SIGKILL);

@@ -44,6 +44,9 @@ void record_status(int status, bool jailed, sandbox_result& result);
 // Whether the folders of limits.scratch hold more than limits.scratch_bytes (looked at no more
 // often than every 20 ms per `last`); then result says so, as a SIGXFSZ with a line on stderr.
 bool scratch_full(const sandbox_limits& limits, std::chrono::steady_clock::time_point& last, sandbox_result& result);
+// At the wall limit: whether the run was still filling its folders (over a quarter of
+// limits.scratch_bytes); then result says so as scratch_full does, and the run is not a hang.
+bool was_filling_scratch(const sandbox_limits& limits, sandbox_result& result);
 }  // namespace detail
 
 }  // namespace scanlab::grader
