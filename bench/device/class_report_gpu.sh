@@ -25,6 +25,8 @@ timeout -k 5 400 bash -c 'cmake -S . -B build-gpu -G Ninja -DSCANLAB_ENABLE_CPU=
   ninja -C build-gpu scanlab scanlab-runner-gpu' >"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
 work=/tmp/gpu-class
 rm -rf "$work" && mkdir -p "$work/class"
+# The grader's known-wrong submissions as graded (patches of the references applied).
+cmake -DOUT_DIR="$work/known-wrong" -P tests/grader/generate_submissions.cmake >/dev/null || exit 1
 give() {  # student lab file
   mkdir -p "$work/class/$1/$2" && cp "$3" "$work/class/$1/$2/scan.cu"
 }
@@ -34,11 +36,13 @@ give taught lab3-double-buffer solutions/lab3-double-buffer/scan.cu
 give taught lab8-single-pass solutions/lab8-single-pass/scan.cu
 give warps lab2-kogge-stone solutions/lab2-kogge-stone/warp_shuffle.cu
 give warps lab3-double-buffer solutions/lab3-double-buffer/warp_steps.cu
-give warps lab8-single-pass solutions/lab8-single-pass/decoupled_lookback.cu
-give copier lab8-single-pass solutions/lab8-single-pass/decoupled_lookback.cu
-give racer lab2-kogge-stone tests/grader/submissions/race/lab2-kogge-stone/scan.cu
+# Lab 8's advanced reference is decoupled_lookback.cu and its headers: the grader takes one file.
+bash solutions/lab8-single-pass/decoupled_lookback/flatten.sh >"$work/decoupled_lookback.cu" || exit 1
+give warps lab8-single-pass "$work/decoupled_lookback.cu"
+give copier lab8-single-pass "$work/decoupled_lookback.cu"
+give racer lab2-kogge-stone "$work/known-wrong/race/lab2-kogge-stone/scan.cu"
 give naive lab1-naive solutions/lab1-naive/scan.cu
-give naive lab8-single-pass tests/grader/submissions/hang_blocks_out_of_order/lab8-single-pass/scan.cu
+give naive lab8-single-pass "$work/known-wrong/hang_blocks_out_of_order/lab8-single-pass/scan.cu"
 give stub lab3-double-buffer labs/lab3-double-buffer/scan.cu
 timeout -k 10 420 build-gpu/bin/scanlab grade --batch "$work/class" --out "$work/out" --backend gpu --no-jail \
   --jobs 8 --seed 7 --rubric bench/device/grader_gpu_rubric.json --lab 1 --lab 2 --lab 3 --lab 8 \

@@ -49,8 +49,10 @@ step reference-1 60 "$SCANLAB" grade --submission solutions --backend gpu --rubr
 step reference-2 55 "$SCANLAB" grade --submission solutions --backend gpu --rubric "$RUBRIC" --jobs 8 \
   --results "$DIR/reference-2.json" --markdown "$DIR/reference-2.md" --no-colour
 # 2. The known-wrong submissions (their own small rubric), on the GPU.
-#    SCANLAB_SKIP_SUBMISSIONS=1 leaves this step out (when a session already ran it).
-[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || step submissions 120 "$SCANLAB" grade --batch tests/grader/submissions --out "$DIR/submissions" --backend gpu \
+#    SCANLAB_SKIP_SUBMISSIONS=1 leaves this step out (when a session already ran it). Those that are a
+#    reference plus a bug are patches (.mutant): generate_submissions.cmake applies them first.
+[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || cmake -DOUT_DIR="$DIR/known-wrong" -P tests/grader/generate_submissions.cmake >/dev/null
+[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || step submissions 120 "$SCANLAB" grade --batch "$DIR/known-wrong" --out "$DIR/submissions" --backend gpu \
   --rubric tests/grader/rubric.json --jobs 8
 
 # 3. The reference solutions once more under the default rubric (grader/rubric.json: the sizes and

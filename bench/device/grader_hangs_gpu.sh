@@ -40,16 +40,19 @@ else
   GRADER=build-gpu-hangs/bin/scanlab
 fi
 timeout -k 5 20 "$(dirname $GRADER)/scanlab-runner-gpu" --probe
+# The submissions as graded: those that are a reference plus a bug are patches (.mutant), applied here.
+SUBS="$D/submissions"
+cmake -DOUT_DIR="$SUBS" -P tests/grader/generate_submissions.cmake >/dev/null || exit 1
 
 S=$(date +%s)
-timeout -k 10 "$BATCH_LIMIT" "$GRADER" grade --batch tests/grader/submissions --out "$D/subs" --backend gpu \
+timeout -k 10 "$BATCH_LIMIT" "$GRADER" grade --batch "$SUBS" --out "$D/subs" --backend gpu \
   --rubric tests/grader/rubric.json --seed 12345 --jobs "$JOBS" >"$D/batch.log" 2>&1
 rc=$?
-echo "batch of $(ls -d tests/grader/submissions/*/ | wc -l) submissions: exit $rc (124 = the outer timeout fired), $(( $(date +%s) - S )) s"
+echo "batch of $(ls -d "$SUBS"/*/ | wc -l) submissions: exit $rc (124 = the outer timeout fired), $(( $(date +%s) - S )) s"
 echo "--- summary.csv"
 cat "$D/subs/summary.csv"
 echo "--- GPU scores against expect.json (the CPU backend's), performance aside"
-python3 - "$D/subs" tests/grader/submissions <<'PY' | tee "$D/compare.txt"
+python3 - "$D/subs" "$SUBS" <<'PY' | tee "$D/compare.txt"
 import json, os, sys
 out, subs = sys.argv[1], sys.argv[2]
 for name in sorted(os.listdir(subs)):

@@ -25,8 +25,10 @@ d["cxx"] = sys.argv[1]
 d["source_dir"] = os.getcwd()
 json.dump(d, open(p, "w"), indent=2)
 PY
+# The submissions as graded: those that are a reference plus a bug are patches (.mutant), applied here.
+cmake -DOUT_DIR="$D/submissions" -P tests/grader/generate_submissions.cmake >/dev/null || exit 1
 S=$(date +%s)
-timeout 240 build-carry/bin/scanlab grade --batch tests/grader/submissions --out "$D/subs" --backend gpu \
+timeout 240 build-carry/bin/scanlab grade --batch "$D/submissions" --out "$D/subs" --backend gpu \
   --rubric tests/grader/rubric.json --jobs 8 >"$D/subs.log" 2>&1
 echo "known-wrong submissions: exit $?, $(( $(date +%s) - S )) s"
 cat "$D/subs/summary.csv"

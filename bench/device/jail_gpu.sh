@@ -31,11 +31,15 @@ scanlab="$PWD/$carry/bin/scanlab"
     "${devs[@]}" --ro-bind /sys /sys --ro-bind "$PWD/$carry" "$PWD/$carry" \
     "$PWD/$carry/bin/scanlab-runner-gpu" --probe && echo "CUDA in a jail: works"
 } >"$D/summary.txt" 2>&1
+# The grader's known-wrong submissions as graded (those that are patches of a reference applied).
+subs="$D/known-wrong"
+cmake -DOUT_DIR="$subs" -P tests/grader/generate_submissions.cmake >/dev/null || exit 1
 for mode in jailed escape; do
   flag=""
   [ $mode = escape ] && flag=--expect-escape
   S=$(date +%s)
-  timeout -k 10 900 python3 tests/grader/jail_exploits.py "$scanlab" "$PWD" "$D/work" --backend gpu $flag \
+  timeout -k 10 900 python3 tests/grader/jail_exploits.py "$scanlab" "$PWD" "$D/work" --submissions "$subs" \
+    --backend gpu $flag \
     >"$D/exploits-$mode.log" 2>&1
   echo "jail_exploits.py --backend gpu $flag: exit $?, $(( $(date +%s) - S )) s: $(tail -1 "$D/exploits-$mode.log")" \
     >>"$D/summary.txt"
@@ -60,7 +64,7 @@ timeout -k 10 300 "$scanlab" grade --batch tests/grader/timing_exploits --lab 2 
   --jobs 8 --seed 38 >"$D/timing.log" 2>&1
 echo "timing exploits, jailed: exit $?, $(( $(date +%s) - S )) s" >>"$D/summary.txt"
 rm -rf "$D/hostbatch" && mkdir -p "$D/hostbatch"
-cp -r tests/grader/submissions/host_* "$D/hostbatch/"
+cp -r "$subs"/host_* "$D/hostbatch/"
 S=$(date +%s)
 timeout -k 10 300 "$scanlab" grade --batch "$D/hostbatch" --out "$D/host" --backend gpu --jobs 8 --seed 38 \
   >"$D/host.log" 2>&1

@@ -11,6 +11,6 @@ work=$build/tests/grader/results
 nproc_used=$(nproc)
 for i in 1 2 3 4 5; do
   /usr/bin/python3 "$src/tests/grader/report/class_report_test.py" --scanlab "$build/bin/scanlab" --source "$src" \
-    --mutants "$build/tests/mutants/src" --work "$work" --scale-only | grep -E "1,000 submissions"
+    --mutants "$build/tests/mutants/src" --submissions "$build/tests/grader/submissions" --work "$work" --scale-only | grep -E "1,000 submissions"
 done
 echo "($nproc_used cores, $(date -u +%Y-%m-%d))"

@@ -4,8 +4,10 @@ output and resuming a killed batch, hidden seeds, the GPU backend on a machine w
 Gradescope driver (as an unprivileged user, results.json against Gradescope's spec), JUnit
 against grader/schemas/junit.xsd, and PrairieLearn's entry script in a job folder without network.
 
-    cli_tests.py TEST --scanlab BIN --source DIR --work DIR
+    cli_tests.py TEST --scanlab BIN --source DIR --submissions DIR --work DIR
 
+--submissions is the grader's known-wrong submissions as graded, with their patches applied
+(<build>/tests/grader/submissions, written at configure time by generate_submissions.cmake).
 Each test grades lab 1 or 2 on the CPU backend with tests/grader/rubric.json (seconds). Exit 0:
 passed, 1: failed (with the reason), 77: skipped (CTest's SKIP_RETURN_CODE).
 """
@@ -213,7 +215,7 @@ def test_terminal_width(o):
     exception is a replay command, which stays on one line so that it can be copied whole."""
     work = fresh(os.path.join(o.work, "terminal-width"))
     results = os.path.join(work, "results.json")
-    race = os.path.join(o.source, "tests", "grader", "submissions", "race")
+    race = os.path.join(o.submissions, "race")
     p = run([o.scanlab, "grade", "--lab", "2", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
              "--submission", race, "--results", results, "--no-colour"], env={"COLUMNS": "80"})
     check(p.returncode == 0, f"exit status {p.returncode}")
@@ -242,7 +244,7 @@ def test_batch(o):
     os.makedirs(os.path.join(batch, "stub", "lab1-naive"))  # compiles, writes nothing: detectors withheld
     shutil.copy(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), os.path.join(batch, "stub", "lab1-naive"))
     # A file the CPU backend cannot run (nvcc can): "cannot grade this here", marked for review.
-    shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_inline_ptx", "lab1-naive"),
+    shutil.copytree(os.path.join(o.submissions, "needs_gpu_inline_ptx", "lab1-naive"),
                     os.path.join(batch, "gpu-only", "lab1-naive"))
     # A reader holding the old file (a hard link to it) must keep seeing the old content: the new
     # one is written elsewhere and renamed over it, never truncated in place.
@@ -464,7 +466,7 @@ def test_prairielearn(o):
         data, _ = run_pl(o, pl_job(o, root, {"notes.txt": "hello"}))
         check(data["gradable"] is False and "upload scan.cu" in data["message"], f"empty upload: {data}")
         # A file only a GPU can run: not gradable, the reason for the instructor, no compile error.
-        gpu_only = os.path.join(o.source, "tests", "grader", "submissions", "needs_gpu_inline_ptx", "lab1-naive", "scan.cu")
+        gpu_only = os.path.join(o.submissions, "needs_gpu_inline_ptx", "lab1-naive", "scan.cu")
         if os.path.exists(gpu_only):
             data, _ = run_pl(o, pl_job(o, root, {"scan.cu": open(gpu_only, encoding="utf-8").read()},
                                        data={"params": {"scanlab_labs": [1]}}))
@@ -534,7 +536,7 @@ def resume_batch(o, batch):
         "stub": open(os.path.join(o.source, "labs", "lab1-naive", "scan.cu"), encoding="utf-8").read(),
         "exclusive": reference.replace("j <= i", "j < i"),       # wrong output
         "past-end": reference.replace("if (i >= n) return;", "if (i > n) return;"),  # writes output[n]
-        "host-loop": open(os.path.join(o.source, "tests", "grader", "submissions", "host_loop", "lab1-naive", "scan.cu"),
+        "host-loop": open(os.path.join(o.submissions, "host_loop", "lab1-naive", "scan.cu"),
                           encoding="utf-8").read(),
     }
     check(sources["exclusive"] != reference and sources["past-end"] != reference, "the mutants did not apply")
@@ -751,7 +753,7 @@ def test_case_server(o):
     batch = fresh(os.path.join(work, "submissions"))
     for name in ("crash", "out_of_bounds", "modifies_input", "zeroed_workspace", "divergent_barrier", "wrong_answer",
                  "writes_at_n0"):
-        shutil.copytree(os.path.join(o.source, "tests", "grader", "submissions", name), os.path.join(batch, name),
+        shutil.copytree(os.path.join(o.submissions, name), os.path.join(batch, name),
                         ignore=shutil.ignore_patterns("expect.json"))
     shutil.copytree(os.path.join(o.source, "solutions"), os.path.join(batch, "solutions"))
     outs = {}
@@ -776,7 +778,7 @@ def test_figures(o):
     work = fresh(os.path.join(o.work, "figures"))
     figures = os.path.join(work, "figures")
     results = os.path.join(work, "results.json")
-    race = os.path.join(o.source, "tests", "grader", "submissions", "race")
+    race = os.path.join(o.submissions, "race")
     p = run([o.scanlab, "grade", "--lab", "2", "--backend", "cpu", "--rubric", o.rubric, "--jobs", "2",
              "--submission", race, "--results", results, "--figures", figures, "--no-colour"])
     check(p.returncode == 0, f"exit status {p.returncode}")
@@ -816,9 +818,11 @@ def main():
     parser.add_argument("test", choices=sorted(TESTS))
     parser.add_argument("--scanlab", required=True)
     parser.add_argument("--source", required=True)
+    parser.add_argument("--submissions", required=True, help="the known-wrong submissions, patches applied")
     parser.add_argument("--work", required=True)
     o = parser.parse_args()
     o.source = os.path.abspath(o.source)
+    o.submissions = os.path.abspath(o.submissions)
     o.rubric = os.path.join(o.source, "tests", "grader", "rubric.json")
     try:
         rc = TESTS[o.test](o)

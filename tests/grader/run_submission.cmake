@@ -19,6 +19,8 @@
 #              bench/device/grader_hangs_gpu.sh checks the same numbers on a GPU.
 # The tests are read from results.json's extra_data.result (the grader's own record of the lab).
 # Run as: cmake -DSCANLAB=<bin/scanlab> -DSUBMISSION=<dir> -DRUBRIC=<file> -DWORK=<dir> -P run_submission.cmake
+# SUBMISSION is the submission as graded, <build>/tests/grader/submissions/<name> (its patch applied
+# to the reference at configure time, expect.json copied beside it: generate_submissions.cmake).
 # "2.7857142857142856" -> 279 (rounded to hundredths), "3" -> 300.
 function(to_hundredths value out)
   if(NOT value MATCHES "^([0-9]+)(\\.([0-9]*))?$")

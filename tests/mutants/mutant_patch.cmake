@@ -1,7 +1,8 @@
 # Mutants as patches: tests/mutants/<lab name>/<mutation>.mutant holds the mutant's header lines and
 # the few lines it changes in the reference solution; this file turns it into the mutant's .cu (see
-# README.md here for the format). Included by CMakeLists.txt at configure time, and run as a script
-# by the tests of the format:
+# README.md here for the format). Included by CMakeLists.txt at configure time (and by
+# tests/grader/generate_submissions.cmake: the grader's known-wrong submissions that are patches use
+# the same format), and run as a script by the tests of the format:
 #
 #   cmake -DMUTANT=<.mutant> -DREFERENCE=<solution .cu> -DOUTPUT=<.cu to write> -P mutant_patch.cmake
 #
@@ -25,22 +26,62 @@ function(_scanlab_mutant_short path out_var)
   set(${out_var} "${short}" PARENT_SCOPE)
 endfunction()
 
-# scanlab_mutant_reference(<mutant> <solutions dir of the lab> <out var> <error var>):
-# the reference solution the mutant patches: solutions/<lab name>/scan.cu, or the file its
-# `// SOLUTION: <file>` header line names.
+# scanlab_mutant_reference(<mutant> <solutions dir of the lab> <out var> <error var> [<solution var>]):
+# the file the mutant's blocks patch: solutions/<lab name>/scan.cu, the file its
+# `// SOLUTION: <file>` header line names, or the header its `// PATCHES: <file>` line names (a file
+# that the solution includes, relative to solutions/<lab name>/). <solution var>, if given, is set to
+# the solution file itself: the one compiled.
 function(scanlab_mutant_reference mutant solution_dir out_var error_var)
   file(STRINGS "${mutant}" solution_lines REGEX "^// SOLUTION: ")
   set(original scan.cu)
   if(solution_lines)
     string(REGEX REPLACE "^// SOLUTION: *([^ ]+).*" "\\1" original "${solution_lines}")
   endif()
-  set(${out_var} "${solution_dir}/${original}" PARENT_SCOPE)
-  set(${error_var} "" PARENT_SCOPE)
-  if(NOT EXISTS "${solution_dir}/${original}")
-    _scanlab_mutant_short("${mutant}" mutant_name)
-    _scanlab_mutant_short("${solution_dir}/${original}" reference_name)
-    set(${error_var} "${mutant_name}: `// SOLUTION: ${original}`: ${reference_name} does not exist" PARENT_SCOPE)
+  set(patched "${original}")
+  file(STRINGS "${mutant}" patches_lines REGEX "^// PATCHES: ")
+  if(patches_lines)
+    string(REGEX REPLACE "^// PATCHES: *([^ ]+).*" "\\1" patched "${patches_lines}")
   endif()
+  set(${out_var} "${solution_dir}/${patched}" PARENT_SCOPE)
+  if(ARGC GREATER 4)
+    set(${ARGV4} "${solution_dir}/${original}" PARENT_SCOPE)
+  endif()
+  set(${error_var} "" PARENT_SCOPE)
+  foreach(file IN ITEMS "${original}" "${patched}")
+    if(NOT EXISTS "${solution_dir}/${file}")
+      _scanlab_mutant_short("${mutant}" mutant_name)
+      _scanlab_mutant_short("${solution_dir}/${file}" reference_name)
+      set(line "SOLUTION")
+      if(NOT file STREQUAL original)
+        set(line "PATCHES")
+      endif()
+      set(${error_var} "${mutant_name}: `// ${line}: ${file}`: ${reference_name} does not exist" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# scanlab_mutant_apply_in_copy(<mutant> <solutions dir of the lab> <patched file> <solution file>
+#                              <copy dir> <source var> <error var>):
+# for a mutant of a header (`// PATCHES:`): copies the solution file and every header of its folder
+# (*.cuh, *.h, subfolders too) to <copy dir>, the patched header as the mutant's blocks change it,
+# and sets <source var> to the copy of the solution file. Compiled from there, its quoted includes
+# find the patched header. Files are written only when their content changes.
+function(scanlab_mutant_apply_in_copy mutant solution_dir patched solution copy_dir source_var error_var)
+  file(GLOB_RECURSE headers RELATIVE "${solution_dir}" "${solution_dir}/*.cuh" "${solution_dir}/*.h")
+  file(RELATIVE_PATH patched_rel "${solution_dir}" "${patched}")
+  file(RELATIVE_PATH solution_rel "${solution_dir}" "${solution}")
+  scanlab_mutant_apply("${mutant}" "${patched}" "${copy_dir}/${patched_rel}" error)
+  set(${error_var} "${error}" PARENT_SCOPE)
+  if(error)
+    return()
+  endif()
+  foreach(file IN LISTS headers ITEMS "${solution_rel}")
+    if(NOT file STREQUAL patched_rel)
+      configure_file("${solution_dir}/${file}" "${copy_dir}/${file}" COPYONLY)
+    endif()
+  endforeach()
+  set(${source_var} "${copy_dir}/${solution_rel}" PARENT_SCOPE)
 endfunction()
 
 # The 1-based line number of character `offset` in `text`.

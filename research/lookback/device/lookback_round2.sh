@@ -28,7 +28,9 @@ step bench 200 "$BUILD/bin/scanlab-bench" --only "$ONLY" --log2 10 11 12 13 14 1
   --min-reps 30 --max-reps 400 --min-time 0.02 --hang-seconds 15 --json "$DIR/bench.json"
 cp "$DIR/bench.log" "$DIR/bench.txt"
 python3 bench/summarize_bench.py "$DIR/bench.json" >"$DIR/summary.md" 2>"$DIR/summary.err"
-[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || step submissions 150 "$BUILD/bin/scanlab" grade --batch tests/grader/submissions --out "$DIR/submissions" \
+# The known-wrong submissions as graded: generate_submissions.cmake applies those that are patches.
+[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || cmake -DOUT_DIR="$DIR/known-wrong" -P tests/grader/generate_submissions.cmake >/dev/null
+[ "${SCANLAB_SKIP_SUBMISSIONS:-0}" = 1 ] || step submissions 150 "$BUILD/bin/scanlab" grade --batch "$DIR/known-wrong" --out "$DIR/submissions" \
   --backend gpu --rubric tests/grader/rubric.json --jobs 8
 cat "$DIR/steps.txt"; head -60 "$DIR/summary.md"
 cat "$DIR/submissions/summary.csv" 2>/dev/null

@@ -5,7 +5,11 @@ share a bug, flag the near-copies and not the stub, show a student's markup as t
 headless Chromium without console errors, say what changed in a regrade, and stay under 10 MB for
 1,000 submissions (their time is bench/report/class_report_scale.sh's).
 
-  class_report_test.py --scanlab BIN/scanlab --source SRC --mutants BUILD/tests/mutants/src --work DIR
+  class_report_test.py --scanlab BIN/scanlab --source SRC --mutants BUILD/tests/mutants/src
+                       --submissions BUILD/tests/grader/submissions --work DIR
+
+--mutants and --submissions are generated at configure time: the mutants' sources and the grader's
+known-wrong submissions with their patches applied.
 """
 import argparse
 import csv
@@ -306,6 +310,7 @@ def main():
     ap.add_argument("--scanlab", required=True)
     ap.add_argument("--source", required=True)
     ap.add_argument("--mutants", required=True)
+    ap.add_argument("--submissions", required=True, help="the known-wrong submissions, patches applied")
     ap.add_argument("--work", required=True)
     ap.add_argument("--scale-only", action="store_true",
                     help="only the 1,000-submission build, from the batch a previous run left in --work")
@@ -316,7 +321,7 @@ def main():
     work = os.path.join(args.work, "class-report")
     shutil.rmtree(work, ignore_errors=True)
     batch, out = os.path.join(work, "class"), os.path.join(work, "out")
-    truth, groups, stub_only, attack = make_class.make_class(args.source, args.mutants, batch)
+    truth, groups, stub_only, attack = make_class.make_class(args.source, args.mutants, args.submissions, batch)
     # The batch writes the report at its end, as an instructor's does.
     log = run([args.scanlab, "grade", "--batch", batch, "--out", out, "--backend", "cpu", "--jobs", "2", "--seed", "7",
                "--rubric", os.path.join(args.source, "tests", "grader", "rubric.json")])

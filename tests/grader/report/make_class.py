@@ -5,7 +5,9 @@ scan by mistake, a missing bounds guard, untouched stubs), the references, the m
 and the grader's known-wrong submissions; several students share one bug in different code; two
 submit near-copies (one the other's file with every name changed and the layout redone).
 
-make_class(source, mutants, folder) writes folder/<student>/<lab>/scan.cu and returns the truth:
+make_class(source, mutants, submissions, folder) writes folder/<student>/<lab>/scan.cu (mutants:
+<build>/tests/mutants/src, submissions: <build>/tests/grader/submissions, both with their patches
+applied) and returns the truth:
 {student: {lab: expectation}} with expectation "full" or the diagnosis the lab must carry; the
 groups the report must find ({"lab2 race": [students]}); the students who handed in the stub; and
 the student whose code puts markup into the grader's messages.
@@ -116,7 +118,7 @@ def _read(path):
         return f.read()
 
 
-def make_class(source, mutants, folder):
+def make_class(source, mutants, submissions, folder):
     truth = {}
     groups = {"lab1 out_of_bounds": [], "lab2 race": [], "lab2 divergent_barrier": [], "lab3 race": []}
     stub1 = _read(os.path.join(source, "labs", LAB1, "scan.cu"))
@@ -147,7 +149,7 @@ def make_class(source, mutants, folder):
 
     # Lab 2: the references, the in-place race in five students' files, divergent barriers.
     sol2 = _read(os.path.join(source, "solutions", LAB2, "scan.cu"))
-    race = _read(os.path.join(source, "tests", "grader", "submissions", "race", LAB2, "scan.cu"))
+    race = _read(os.path.join(submissions, "race", LAB2, "scan.cu"))
     missing_barrier = _read(os.path.join(mutants, LAB2, "missing_barrier.cu"))
     n += 1
     give(f"student{n:02d}", LAB2, sol2, "full")
@@ -162,7 +164,6 @@ def make_class(source, mutants, folder):
         n += 1
         give(f"student{n:02d}", LAB2, _read(os.path.join(mutants, LAB2, name + ".cu")), "divergent_barrier")
         groups["lab2 divergent_barrier"].append(f"student{n:02d}")
-    known = os.path.join(source, "tests", "grader", "submissions")
     for name, lab, expect in [("divergent_barrier", LAB2, "divergent_barrier"), ("compile_error", LAB2, "compile_error"),
                               ("empty_file", LAB2, "empty_file"), ("wrong_signature", LAB2, "wrong_signature"),
                               ("uses_cub", LAB2, "uses_library"), ("host_library_scan", LAB1, "uses_library"),
@@ -170,7 +171,7 @@ def make_class(source, mutants, folder):
                               ("needs_gpu_inline_ptx", LAB1, "cannot_grade"), ("uses_managed_memory", LAB1, "full"),
                               ("uninitialised_shared", "lab5-exclusive", "wrong_output"),
                               ("early_return", "lab4-brent-kung", "divergent_barrier")]:
-        shutil.copytree(os.path.join(known, name, lab), os.path.join(folder, name, lab))
+        shutil.copytree(os.path.join(submissions, name, lab), os.path.join(folder, name, lab))
         truth.setdefault(name, {})[lab] = expect
         if expect == "divergent_barrier" and lab == LAB2:
             groups["lab2 divergent_barrier"].append(name)
