@@ -57,12 +57,13 @@ function(_scanlab_lab_harness out_var backend)
       # quarters of the time -O2 takes (CLI11's and fmt's templates; suite.cpp 15.9 -> 11.8 s of
       # CPU, report.cpp 7.2 -> 5.4), and a first `make labN` compiles them before anything else.
       set_source_files_properties("${dir}/suite.cpp" "${dir}/report.cpp" "${dir}/hints.cpp"
+                                  "${dir}/case_finding.cpp" "${dir}/failure_groups.cpp"
                                   PROPERTIES COMPILE_OPTIONS -O1)
       scanlab_add_cuda_target(${shared}
         BACKEND ${shared_flavour}
         KIND OBJECT
         SOURCES "${dir}/hints.cpp" "${dir}/cases.cpp" "${dir}/case_runner.cpp" "${dir}/dataset_case.cpp"
-                "${dir}/suite.cpp" "${dir}/trace_case.cpp"
+                "${dir}/suite.cpp" "${dir}/trace_case.cpp" "${dir}/case_finding.cpp" "${dir}/failure_groups.cpp"
         INCLUDES "${dir}"
         LINK scanlab::fmt CLI11::CLI11 scanlab::core)
     endif()

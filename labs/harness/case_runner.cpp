@@ -171,6 +171,7 @@ bool invoke(const runner_context& ctx, const case_def& c, case_buffers& b, int c
       r.details.push_back(second_call_note);
       r.hint += "; " + hint_for_second_call("failed");
     }
+    r.finding = detector_finding(report.kind, report.message, r.hint);
     return false;
   }
   for (cudaError_t e : {launch, sync, last}) {
@@ -374,6 +375,7 @@ void describe_findings(const std::vector<backend::access_finding>& findings, con
                           : first.summary +
                                 ": every element a thread reads must be written first (load 0 where i >= n), and a "
                                 "__syncthreads() must separate the writes from the reads";
+  r.finding = access_check_finding(first.summary, r.hint);
 }
 
 // CPU, small failing cases: the case once more under the forward schedule with the access checks
@@ -382,6 +384,7 @@ void describe_findings(const std::vector<backend::access_finding>& findings, con
 void add_access_findings(const runner_context& ctx, const case_def& c, case_buffers& b, case_result& r) {
   if (!checkable(ctx, c) || r.status != case_status::failed) return;
   if (!backend::set_access_checks(true)) return;
+  r.access_checked = true;
   backend::take_access_findings();
   backend::set_schedule(backend::order::forward, backend::order::forward, c.seed);
   case_result attempt;
@@ -482,6 +485,7 @@ case_result run_case(const runner_context& ctx, const case_def& c) {
     if (call == 1 && check_first_call) {
       backend::set_access_checks(false);
       findings = backend::take_access_findings();
+      r.access_checked = true;
     }
     if (!called) break;
     if (!check_buffers(c, b, input, call, r)) break;

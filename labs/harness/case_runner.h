@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "case_finding.h"
 #include "cases.h"
 #include "scan_functions.h"
 #include "scanlab/core/lab_spec.h"
@@ -30,6 +31,10 @@ struct case_result {
   std::string detector_kind;         // the CPU backend's report, when one failed the case
   std::optional<core::output_check> output;
   std::optional<schedule_difference> race;
+  // The cause a check named (the access checks' race or uninitialised read, the first of them; or
+  // a detector's report): the report groups cases by it (failure_groups.h).
+  std::optional<case_finding> finding;
+  bool access_checked = false;       // CPU: the access checks ran on this case (whether or not they found anything)
 };
 
 struct runner_context {

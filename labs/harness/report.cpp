@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cstdlib>
 #include <cstring>
 
@@ -255,23 +254,6 @@ void reporter::case_started(std::size_t index, std::size_t total, const std::str
   std::fflush(out_);
 }
 
-namespace {
-// A failure's kind without its numbers: "only the last element, output[30], is wrong" and
-// "... output[1022] ..." are the same bug at two sizes.
-std::string without_numbers(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (std::isdigit(static_cast<unsigned char>(text[i]))) {
-      out += '#';
-      while (i + 1 < text.size() && (std::isdigit(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '.')) ++i;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-}  // namespace
-
 void reporter::case_finished(std::size_t index, std::size_t total, const std::string& description,
                              const case_result& r) {
   disarm_crash_report();
@@ -284,16 +266,19 @@ void reporter::case_finished(std::size_t index, std::size_t total, const std::st
     case case_status::skipped: fmt::print(out_, "{}\n", paint(r.headline, yellow)); break;
     case case_status::failed: {
       failures_.push_back({index, r.def.n, description, r.replay});
-      const std::string key = without_numbers(r.headline) + "\n" + without_numbers(r.hint);
-      auto kind = std::find_if(kinds_.begin(), kinds_.end(), [&](const failure_kind& k) { return k.key == key; });
-      if (kind != kinds_.end()) {
+      const failed_case_record record = record_of(index, r);
+      const std::string key = failure_key(record);
+      const auto same = std::find_if(records_.begin(), records_.end(),
+                                     [&](const failed_case_record& earlier) { return failure_key(earlier) == key; });
+      if (same != records_.end()) {
         // The same cause as a case above: one line (its first detail says where, at this size).
-        kind->cases.push_back(index);
-        fmt::print(out_, "{}: {}{} (same kind as case {})\n", paint("FAILED", red, true), r.headline,
-                   r.details.empty() ? "" : ": " + r.details.front(), kind->cases.front() + 1);
+        fmt::print(out_, "{}: {}{} (same {} as case {})\n", paint("FAILED", red, true), r.headline,
+                   r.details.empty() ? "" : ": " + r.details.front(), record.finding ? "finding" : "kind",
+                   same->index + 1);
+        records_.push_back(record);
         break;
       }
-      kinds_.push_back({key, r.headline, r.hint, {index}, r.def.n});
+      records_.push_back(record);
       fmt::print(out_, "{}: {}\n", paint("FAILED", red, true), r.headline);
       for (const std::string& line : r.details) fmt::print(out_, "        {}\n", line);
       if (!r.hint.empty()) fmt::print(out_, "        {} {}\n", paint("hint:", yellow, true), r.hint);
@@ -304,15 +289,16 @@ void reporter::case_finished(std::size_t index, std::size_t total, const std::st
   std::fflush(out_);
 }
 
-// "17 of 19 cases: wrong output, first at n = 2 (case 3)", a line per kind, then the smallest
-// failing case's replay command: the place to start.
+// "17 of 19 cases: wrong output, first at n = 2 (case 3)", a line per cause (failure_groups.h)
+// with its hint, then the smallest failing case's replay command: the place to start.
 void reporter::print_failure_groups(std::size_t total) {
   if (failures_.empty()) return;
   fmt::print(out_, "  {}\n", paint("what failed:", red, true));
-  for (const failure_kind& k : kinds_) {
-    fmt::print(out_, "    {} of {} case{}: {}, {} n = {} (case {})\n", k.cases.size(), total, total == 1 ? "" : "s",
-               k.headline, k.cases.size() == 1 ? "at" : "first at", k.first_n, k.cases.front() + 1);
-    if (!k.hint.empty()) fmt::print(out_, "      {} {}\n", paint("hint:", yellow), k.hint);
+  for (const failure_group& g : group_failures(records_)) {
+    const group_text text = describe_group(g, records_, total);
+    fmt::print(out_, "    {}\n", text.headline);
+    for (const std::string& note : text.notes) fmt::print(out_, "      {}\n", note);
+    if (!text.hint.empty()) fmt::print(out_, "      {} {}\n", paint("hint:", yellow), text.hint);
   }
   const failed_case& smallest = *std::min_element(
       failures_.begin(), failures_.end(), [](const failed_case& a, const failed_case& b) { return a.n < b.n; });

@@ -1,7 +1,7 @@
 // What the check prints: a header, one line per case (or only the failures with --quiet), a block
 // for the first failure of each kind (mismatch, hint, replay command) and one line for each
-// further failure of that kind, then what failed grouped by kind, the smallest failing case's
-// replay command and the one-line summary.
+// further failure of that kind, then what failed grouped by cause (failure_groups.h), the smallest
+// failing case's replay command and the one-line summary.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "case_runner.h"
+#include "failure_groups.h"
 #include "scanlab/core/lab_spec.h"
 
 namespace scanlab::harness {
@@ -33,13 +34,6 @@ class reporter {
   void summary(const core::lab_spec& spec, const suite_counts& counts, double seconds);
 
  private:
-  // Failures that have the same cause: the same headline and hint once their numbers (indices,
-  // sizes) are left out.
-  struct failure_kind {
-    std::string key, headline, hint;
-    std::vector<std::size_t> cases;  // indices, in the order they ran
-    std::uint64_t first_n = 0;       // the size of the first of them
-  };
   struct failed_case {
     std::size_t index = 0;
     std::uint64_t n = 0;
@@ -50,8 +44,8 @@ class reporter {
   std::FILE* out_;
   bool color_;
   bool quiet_;
-  std::vector<failure_kind> kinds_;
   std::vector<failed_case> failures_;
+  std::vector<failed_case_record> records_;  // the same failures, for grouping by cause
 };
 
 // "lab3 (cpu backend, solution): 18/18 cases passed"

@@ -1,6 +1,8 @@
 // The lab harness on the CPU backend: a correct lab 2 passes, and each broken copy fails with the
 // report a student needs (race, never written, write past the end, divergent barrier).
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -42,6 +44,52 @@ suite_result run_one(const scan_functions& f, unsigned n, bool schedules = false
   options.schedules = schedules;
   options.executable = "lab2-check";
   return run_suite(lab2_spec(), f, options, nullptr);
+}
+
+// The whole suite's report (--quiet), as a student reads it at the end of `make lab2`.
+std::string report_of(const scan_functions& f) {
+  char* text = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&text, &size);
+  suite_options options;
+  options.executable = "lab2-check";
+  options.quiet = true;
+  run_suite(lab2_spec(), f, options, out);
+  std::fclose(out);
+  std::string report(text, size);
+  std::free(text);
+  return report;
+}
+
+// The "what failed:" block's lines: a group's line ("    16 of 19 cases: ...") and, under it,
+// its notes and hint ("      hint: ...").
+std::vector<std::string> what_failed(const std::string& report) {
+  std::vector<std::string> lines;
+  const std::size_t start = report.find("  what failed:\n");
+  if (start == std::string::npos) return lines;
+  for (std::size_t at = start + std::strlen("  what failed:\n"); at < report.size();) {
+    const std::size_t end = std::min(report.find('\n', at), report.size());
+    const std::string line = report.substr(at, end - at);
+    if (line.rfind("    ", 0) != 0) break;
+    lines.push_back(line);
+    at = end + 1;
+  }
+  return lines;
+}
+
+std::vector<std::string> starting_with(const std::vector<std::string>& lines, const std::string& prefix) {
+  std::vector<std::string> out;
+  for (const std::string& l : lines)
+    if (l.rfind(prefix, 0) == 0) out.push_back(l);
+  return out;
+}
+
+// A group's line: four spaces, then "<count> of <total> case".
+std::vector<std::string> group_lines(const std::vector<std::string>& block) {
+  std::vector<std::string> out;
+  for (const std::string& l : block)
+    if (l.size() > 4 && l[4] != ' ') out.push_back(l);
+  return out;
 }
 
 }  // namespace
@@ -251,4 +299,43 @@ TEST_CASE("harness: hints follow where the mismatches lie", "[harness]") {
     for (std::size_t i = 1500; i < 2048; ++i) broken[i] -= floats[1500];
     CHECK_FALSE(check_output(sections, floats, broken, data_kind::uniform_floats).ok());
   }
+}
+
+// Issue 43: the in-place Kogge-Stone failed as three groups with three hints (a race on `XY[1]`, a
+// race at an element, wrong values later in a section) -- one bug, named by the access checks up
+// to n = 8192 and seen only by its symptoms beyond.
+TEST_CASE("harness: the in-place race is one group with one hint in the report", "[harness]") {
+  const std::string report = report_of({&in_place::scan_workspace_bytes, &in_place::scan});
+  INFO(report);
+  const std::vector<std::string> block = what_failed(report);
+  const std::vector<std::string> groups = group_lines(block);
+  REQUIRE(groups.size() == 1);
+  CHECK_THAT(groups[0], contains_text(" cases: race on `XY["));
+  CHECK_THAT(groups[0], contains_text("with no barrier between, first at n = 31 (case 4)"));
+  CHECK(starting_with(block, "      hint: ").size() == 1);
+  CHECK(starting_with(block, "      found at n = 31, 32, 33, ").size() == 1);
+  // The largest case, past the access checks' sizes, shows only wrong values: the same group.
+  CHECK(starting_with(block, "      also seen, where the access checks did not run, as ").size() == 1);
+}
+
+TEST_CASE("harness: two bugs in one kernel are two groups", "[harness]") {
+  // The in-place race, and stores without i < n: every n that is not a multiple of the section
+  // damages the output's guard zone (found before the output is compared), the others race.
+  const std::string report = report_of({&in_place_unguarded_store::scan_workspace_bytes, &in_place_unguarded_store::scan});
+  INFO(report);
+  const std::vector<std::string> groups = group_lines(what_failed(report));
+  REQUIRE(groups.size() == 2);
+  CHECK_THAT(groups[0], contains_text(" cases: wrote outside the output (guard zone damaged), first at n = 1 (case 2)"));
+  CHECK_THAT(groups[1], contains_text(" cases: race on `XY["));
+}
+
+TEST_CASE("harness: wrong values without a finding keep the grouping by symptom", "[harness]") {
+  const std::string report = report_of({&skips_first_step::scan_workspace_bytes, &skips_first_step::scan});
+  INFO(report);
+  const std::vector<std::string> block = what_failed(report);
+  const std::vector<std::string> groups = group_lines(block);
+  REQUIRE_FALSE(groups.empty());
+  for (const std::string& g : groups) CHECK_THAT(g, contains_text(" cases: wrong output, "));
+  CHECK(starting_with(block, "      found at").empty());
+  CHECK(starting_with(block, "      also seen").empty());
 }
