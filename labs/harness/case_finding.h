@@ -3,7 +3,7 @@
 // hang (the detectors) -- as against the case's symptom (a wrong value, an output that changes
 // with the thread order). One bug names the same variable and the same lines at every n while its
 // symptom changes from size to size, so the report groups cases by their finding's identity
-// (failure_groups.h), as the class report does (grader/report/findings.py).
+// (failure_groups.h), as the instructor's class report does.
 #pragma once
 
 #include <string>
