@@ -6,8 +6,9 @@
 Prints: the command that made it (the JSON paths as given); the machine; the issue's targets for lab 8's look-back (the advanced reference and the best
 variant): fraction of the copy ceiling at 2^28 and 2^30 (>= 0.90), speed against CUB there (>= 1.2x),
 time against CUB at 2^10..2^16 (<= 0.6; judged on the latency of isolated calls, the
-back-to-back ratio shown beside it); a ranking of the look-back variants at the largest n; and a
-table of every implementation at a few sizes.
+back-to-back ratio shown beside it); a ranking of the look-back variants at the largest n; a
+table of every implementation at a few sizes; and, where the run checked it, how many different
+outputs each implementation gave for one input scanned several times.
 """
 import json
 import sys
@@ -107,6 +108,23 @@ def main(paths):
                 cells.append(f"{p['median_us']:.1f} / {fmt(f, '.2f')}")
         out.append(f"| {name} | {group} | " + " | ".join(cells) + " |")
     out.append("")
+
+    # Run-to-run determinism (scanlab-bench --determinism R): the same random float input scanned R
+    # times, the output bits hashed; "1/5" means the same bits in all five runs. Points of a run
+    # without the check are left out.
+    checked = [name for name in names if any(get(name, k, "determinism") for k in sizes)]
+    if checked:
+        out.append("## Same bits every run (distinct outputs / runs, one random float input)\n")
+        out.append("| implementation | " + " | ".join(f"2^{k}" for k in sizes) + " | deterministic |")
+        out.append("|---|" + "---|" * len(sizes) + "---|")
+        for name in checked:
+            cells, every = [], True
+            for k in sizes:
+                d = get(name, k, "determinism")
+                cells.append(f"{d['distinct_outputs']}/{d['runs']}" if d else "")
+                every = every and (d is None or d["distinct_outputs"] == 1)
+            out.append(f"| {name} | " + " | ".join(cells) + f" | {'yes' if every else 'no'} |")
+        out.append("")
     bad = [p for p in points.values() if p.get("status") != "ok" and p.get("group") != "student"]
     if bad:
         out.append("## Failures (not students)\n")
