@@ -2,7 +2,8 @@
 // it mostly for CUDA_VERSION and the runtime API (which it brings in, as cuda_runtime.h does here);
 // the driver API itself (cuInit, cuCtxCreate, cuModuleLoad, ...) is not provided: each of its
 // functions, named from the toolkit's cuda.h (generated/runtime_driver_api.inc), is a compile error
-// that says so. Its common handle types exist so that the first error is that message.
+// that says so. Its status codes (CUresult) and common handle types exist, so that code naming them
+// builds and the first error, if any, is that message.
 #pragma once
 #include "cuda_runtime.h"
 
@@ -10,7 +11,7 @@
 #define CUDA_VERSION 13000
 #endif
 
-typedef enum cudaError_enum { CUDA_SUCCESS = 0 } CUresult;
+#include "scanlab/cpu/driver_result.h"  // CUresult and every CUDA_ERROR_* code
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
 typedef struct CUctx_st* CUcontext;

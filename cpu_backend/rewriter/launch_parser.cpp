@@ -1,5 +1,7 @@
 #include "launch_parser.h"
 
+#include "kernel_expression.h"
+
 namespace scanlab::rewriter {
 
 bool is_triple_angle(const TokenStream& ts, std::size_t i, std::string_view angle) {
@@ -12,38 +14,6 @@ bool has_significant(const TokenStream& ts, const Region& r, TokenRange range) {
   for (std::size_t i = range.begin; i < range.end; ++i)
     if (!ts.skipped(r, i)) return true;
   return false;
-}
-
-// Walks backwards from the last token of the kernel expression (just before "<<<") to its
-// first token. Accepted: `name`, `a::b::name`, `::name`, `name<T, N>`, `ns::name<T>::inner`,
-// `ns::template name<T>`, `pre##name` inside macros, or one parenthesized expression.
-std::size_t kernel_start(const TokenStream& ts, const Region& r, std::size_t last) {
-  if (ts.is(last, ")")) return ts.match_backward(r, last);
-  std::size_t j = last;
-  for (;;) {
-    if (ts.is(j, ">")) {
-      const std::size_t lt = ts.match_angle_backward(r, j);
-      if (lt == npos) return npos;
-      j = ts.prev(r, lt - 1);
-    }
-    if (j == npos || ts[j].kind != TokenKind::identifier) return npos;
-    std::size_t first = j;
-    std::size_t sep = ts.prev(r, j - 1);
-    if (sep != npos && ts.is(sep, "template")) {
-      const std::size_t before = ts.prev(r, sep - 1);
-      if (before == npos || !ts.is(before, "::")) return first;
-      first = sep;
-      sep = before;
-    }
-    const bool scope = sep != npos && ts.is(sep, "::");
-    const bool paste = sep != npos && ts.is(sep, "##");
-    if (!scope && !paste) return first;
-    const std::size_t before = ts.prev(r, sep - 1);
-    const bool continues = before != npos && (ts[before].kind == TokenKind::identifier ||
-                                              (scope && ts.is(before, ">")));
-    if (!continues) return scope ? sep : first;  // a leading "::" names the global namespace
-    j = before;
-  }
 }
 
 // The first run of three or more adjacent '>' at bracket depth 0 after "<<<" closes the
@@ -110,11 +80,11 @@ LaunchParse parse_launch(const TokenStream& ts, const Region& r, std::size_t ope
   site.open_angles = open;
 
   const std::size_t last = ts.prev(r, open - 1);
-  const std::size_t first = last == npos ? npos : kernel_start(ts, r, last);
+  const std::size_t first = last == npos ? npos : kernel_expression_start(ts, r, last);
   if (first == npos)
     return fail(
-        "cannot find the kernel before '<<<' (expected a name like k, ns::k<T>, or a "
-        "parenthesized expression)");
+        "cannot find the kernel before '<<<' (expected a name like k or ns::k<T>, or an expression "
+        "such as kernels[i], (*fp) or s.kernel)");
   site.kernel = {first, last + 1};
 
   site.close_angles = find_close_angles(ts, r, open + 3);

@@ -1,6 +1,7 @@
 // scanlab-cu2cpp INPUT.cu -o OUTPUT.cpp [--depfile OUT.d] [-I dir]... [--check-alignment]
-// Rewrites a CUDA source for the CPU backend. Exit status: 0 on success, 1 on rewrite errors
-// (reported as "file:line:col: error: message"), 2 on bad usage or I/O failure.
+// Rewrites a CUDA source for the CPU backend. Exit status: 0 on success (warnings, as nvcc's, are
+// reported as "file:line:col: warning: message"), 1 on rewrite errors (reported as
+// "file:line:col: error: message"), 2 on bad usage or I/O failure.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -29,6 +30,7 @@ struct CommandLine {
 // Accepts both "-o X" and "-oX", "--depfile X" and "--depfile=X", "-I X" and "-IX".
 std::optional<CommandLine> parse_command_line(int argc, char** argv) {
   CommandLine cl;
+  cl.options.device_arithmetic = true;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     auto value = [&](std::string_view flag) -> std::optional<std::string> {
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
   }
 
   const rw::Result result = rw::rewrite_file(cl->input, cl->options);
+  for (const rw::Diagnostic& d : result.warnings) std::cerr << rw::format_diagnostic(d) << '\n';
   for (const rw::Diagnostic& d : result.errors) std::cerr << rw::format_diagnostic(d) << '\n';
   if (!result.ok()) return 1;
 

@@ -11,7 +11,7 @@ namespace scanlab::rewriter {
 std::string format_diagnostic(const Diagnostic& d) {
   std::string where = d.file;
   if (d.line > 0) where += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
-  return where + ": error: " + d.message;
+  return where + (d.warning ? ": warning: " : ": error: ") + d.message;
 }
 
 Result rewrite_source(std::string_view source, const std::string& display_path,
@@ -21,7 +21,7 @@ Result rewrite_source(std::string_view source, const std::string& display_path,
   unit.absolute_path = display_absolute(display_path);
   unit.identity = file_identity(unit.absolute_path);
 
-  Session session{options, {}, {unit.identity}, {}, {}};
+  Session session{options, {}, {unit.identity}, {}, {}, {}};
   const std::string body = rewrite_unit(session, source, unit);
 
   Result result;
@@ -29,6 +29,7 @@ Result rewrite_source(std::string_view source, const std::string& display_path,
       "#include <scanlab/cpu/prelude.h>\n" + line_directive(1, unit.absolute_path) + "\n" + body;
   result.dependencies = std::move(session.dependencies);
   result.errors = std::move(session.errors);
+  result.warnings = std::move(session.warnings);
   return result;
 }
 

@@ -6,6 +6,10 @@
 //   * k<<<g, b[, smem[, stream]]>>>(args)
 //         ->  ::scanlab::cpu::launch(launch_site{...}, launch_config(g, b, ...), address of k,
 //                                    [&](auto&... a) { k(a...); }, args)
+//     (a kernel computed by an expression, `table[i]<<<...>>>`, goes to launch_through_pointer with
+//     its value; a braced-list argument is given the parameter's type; kernel_expression.h)
+//   * `return;` in main -> `return 0;` (and in a __device__ function returning a value), with
+//     nvcc's warning #117-D (bare_return.h)
 //   * __shared__ T x[N];
 //         ->  static thread_local shared_slot slot; auto& x = slot.get<T[N]>(...);
 //   * extern __shared__ T x[];
@@ -25,9 +29,10 @@ struct Diagnostic {
   int line = 0;    // 1-based; 0 when the problem is with the file as a whole
   int column = 0;  // 1-based byte column
   std::string message;
+  bool warning = false;  // the file is rewritten all the same
 };
 
-// "file:line:col: error: message", the GCC format editors and IDEs know how to jump to.
+// "file:line:col: error: message" (or "warning:"), the GCC format editors and IDEs know how to jump to.
 std::string format_diagnostic(const Diagnostic& d);
 
 struct Options {
@@ -36,12 +41,16 @@ struct Options {
   // Pass the pointers of `*p` and `p[i]` through checked_deref (checked_deref.h): for compilers
   // whose alignment checks miss such accesses (clang). Off: the output is as before.
   bool check_alignment = false;
+  // Mark device-only functions with SCANLAB_DEVICE_ARITHMETIC (device_arithmetic.h). The tool
+  // always does; off, the output is as before (the rewriter's tests of other features).
+  bool device_arithmetic = false;
 };
 
 struct Result {
   std::string text;                       // the C++ translation unit
   std::vector<std::string> dependencies;  // absolute paths of the inlined .cuh files
   std::vector<Diagnostic> errors;         // when non-empty, `text` must not be compiled
+  std::vector<Diagnostic> warnings;       // what nvcc also warns about; `text` is good
   bool ok() const { return errors.empty(); }
 };
 

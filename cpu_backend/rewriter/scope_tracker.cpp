@@ -127,21 +127,20 @@ void ScopeTracker::open(const TokenStream& ts, std::size_t brace) { open(ts, bra
 void ScopeTracker::open(const TokenStream& ts, std::size_t brace, const Region& code) {
   if (in_function_body()) {
     stack_.push_back(ScopeKind::function_body);
-    if (in_kernel_body() && nested_depth_ == 0 && opens_nested_callable(ts, brace, code)) nested_depth_ = stack_.size();
+    if (in_outer_function() && nested_depth_ == 0 && opens_nested_callable(ts, brace, code)) nested_depth_ = stack_.size();
     return;
   }
   const bool at_namespace_scope =
       std::all_of(stack_.begin(), stack_.end(), [](ScopeKind k) { return k == ScopeKind::declarations; });
   stack_.push_back(classify_brace(ts, brace, code));
-  if (stack_.back() == ScopeKind::function_body && kernel_depth_ == 0) {
+  if (stack_.back() == ScopeKind::function_body) {  // a function's body (or an initializer's braces)
     std::vector<std::size_t> head = declaration_head(ts, brace, code);
     const bool is_kernel = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "__global__"); });
     const bool is_template = std::any_of(head.begin(), head.end(), [&](std::size_t t) { return ts.is(t, "template"); });
-    if (is_kernel) {
-      kernel_depth_ = stack_.size();
-      kernel_at_namespace_scope_ = at_namespace_scope && !is_template;
-      kernel_head_ = std::move(head);
-    }
+    function_depth_ = stack_.size();
+    function_is_kernel_ = is_kernel;
+    kernel_at_namespace_scope_ = is_kernel && at_namespace_scope && !is_template;
+    function_head_ = std::move(head);
   }
 }
 
@@ -150,9 +149,11 @@ void ScopeTracker::close() { close_ends_namespace_kernel(); }
 bool ScopeTracker::close_ends_namespace_kernel() {
   if (!stack_.empty()) stack_.pop_back();
   if (nested_depth_ > stack_.size()) nested_depth_ = 0;
-  if (kernel_depth_ == 0 || stack_.size() >= kernel_depth_) return false;
-  kernel_depth_ = 0;
-  return kernel_at_namespace_scope_;
+  if (function_depth_ == 0 || stack_.size() >= function_depth_) return false;
+  function_depth_ = 0;
+  const bool was_kernel = function_is_kernel_;
+  function_is_kernel_ = false;
+  return was_kernel && kernel_at_namespace_scope_;
 }
 
 bool ScopeTracker::in_function_body() const {

@@ -8,8 +8,11 @@
 #include <map>
 #include <optional>
 
+#include "bare_return.h"
+#include "device_arithmetic.h"
 #include "cuda_arch_condition.h"
 #include "checked_deref.h"
+#include "kernel_expression.h"
 #include "launch_parser.h"
 #include "scope_tracker.h"
 #include "shared_decl.h"
@@ -79,12 +82,17 @@ class UnitRewriter {
         i += 3;  // keep scanning inside the launch: its arguments may hold lambdas or launches
       } else if (ts_.is(i, "return") && scopes.in_kernel_own_body()) {
         mark_kernel_return(i++);
+      } else if (ts_.is(i, "return") && scopes.in_function_own_body() && ts_.is(ts_.next(ts_.code_region(), i + 1), ";")) {
+        add_bare_return(i++, scopes.function_head());
       } else if (ts_.is(i, "*") && scopes.in_function_body() && session_.options.check_alignment) {
         add_checked_deref(i++);
       } else if (ts_.is(i, "[") && scopes.in_function_body() && session_.options.check_alignment) {
         add_checked_subscript(i++);
       } else if (ts_.is(i, "__noinline__")) {
         mark_noinline(i++);
+      } else if ((ts_.is(i, "__device__") || ts_.is(i, "__global__")) && session_.options.device_arithmetic &&
+                 !scopes.in_function_body()) {
+        mark_device_arithmetic(i++);
       } else if (ts_.is(i, "__shared__")) {
         i = add_shared(i, scopes);
       } else if (ts_.is(i, "asm") || ts_.is(i, "__asm__") || ts_.is(i, "__asm")) {
@@ -397,6 +405,16 @@ class UnitRewriter {
     edits_[i] = Edit{i + 1, std::string("return ::scanlab::cpu::detail::note_kernel_return()") + (bare ? "" : ","), {}};
   }
 
+  // `return;` in main -> `return 0;`, in a __device__ function returning a value -> a value of its
+  // type, each with nvcc's warning (bare_return.h); elsewhere it stays, for the compiler to judge.
+  void add_bare_return(std::size_t i, const std::vector<std::size_t>& head) {
+    const BareReturnRule rule = bare_return_rule(ts_, head);
+    if (rule.kind == BareReturn::as_written) return;
+    warning_at(i, bare_return_warning(rule.function));
+    const bool zero = rule.kind == BareReturn::returns_zero;
+    edits_[i] = Edit{i + 1, zero ? "return 0" : "return ::scanlab::cpu::detail::unspecified_value{}", {}};
+  }
+
   // `*operand` -> `*::scanlab::cpu::checked_deref(operand, __FILE__, line)`, where the operand can
   // be told for sure (checked_deref.h): the alignment check clang lacks for such accesses.
   void add_checked_deref(std::size_t star) {
@@ -420,6 +438,13 @@ class UnitRewriter {
     edit.keeps_start = keeps_start;
     edit.suffix = ", __FILE__, " + std::to_string(ts_[at].line) + ")";
     edits_[start] = std::move(edit);
+  }
+
+  // `__device__ float f(...)` -> `__device__ SCANLAB_DEVICE_ARITHMETIC float f(...)`: GCC may fuse
+  // a * b + c there, as nvcc does in device code (device_arithmetic.h).
+  void mark_device_arithmetic(std::size_t i) {
+    if (!declares_device_function(ts_, i)) return;
+    edits_[i] = Edit{i + 1, std::string(ts_.str(i)) + " SCANLAB_DEVICE_ARITHMETIC", {}};
   }
 
   void mark_noinline(std::size_t i) {
@@ -519,6 +544,11 @@ class UnitRewriter {
         Diagnostic{unit_.diagnostic_path, t.line, t.column, std::move(message)});
   }
 
+  void warning_at(std::size_t token, std::string message) {
+    const Token& t = ts_[std::min(token, ts_.size() - 1)];
+    session_.warnings.push_back(Diagnostic{unit_.diagnostic_path, t.line, t.column, std::move(message), true});
+  }
+
   // ---- rendering: original text with the edits applied ---------------------------------
 
   std::string render(std::size_t begin, std::size_t end) const {
@@ -551,14 +581,16 @@ class UnitRewriter {
 
   // A comma-separated piece with surrounding blanks trimmed, unless they hold line breaks.
   // `space` is what replaces a trimmed leading blank run (" " after a comma).
-  std::string tidy(TokenRange range, const char* space) const {
+  // `before` and `after` go around the piece's own text.
+  std::string tidy(TokenRange range, const char* space, const std::string& before = "",
+                   const std::string& after = "") const {
     std::size_t first = range.begin;
     while (first < range.end && is_blank(first)) ++first;
     if (first == range.end) return kept_breaks(range.begin, range.end);
     std::size_t last = range.end;
     while (is_blank(last - 1)) --last;
     std::string lead = kept_breaks(range.begin, first);
-    return (lead.empty() ? std::string(space) : lead) + render(first, last) +
+    return (lead.empty() ? std::string(space) : lead) + before + render(first, last) + after +
            kept_breaks(last, range.end);
   }
 
@@ -583,55 +615,100 @@ class UnitRewriter {
     return literal;
   }
 
+  // An integer literal whose value is zero (`0`, `0L`, `0x0`): a null pointer constant.
+  static bool is_zero_integer_literal(std::string_view s) {
+    if (s.empty() || s.front() != '0') return false;
+    std::size_t k = 1;
+    if (s.size() > 1 && (s[1] == 'x' || s[1] == 'X' || s[1] == 'b' || s[1] == 'B')) k = 2;
+    for (; k < s.size() && (s[k] == '0' || s[k] == '\''); ++k) {}
+    for (; k < s.size(); ++k)
+      if (std::string_view("uUlLzZ").find(s[k]) == std::string_view::npos) return false;
+    return true;
+  }
+
+  // Which kernel arguments are a braced list, `{a, b}`: its type is the kernel parameter's.
+  std::vector<bool> braced_arguments(const LaunchSite& s, const Region& r) const {
+    std::vector<bool> braced;
+    for (const TokenRange& arg : s.args) {
+      const std::vector<std::size_t> t = significant_tokens(arg, r);
+      braced.push_back(!t.empty() && ts_.is(t.front(), "{") && ts_.match_forward(r, t.front()) == t.back());
+    }
+    return braced;
+  }
+
+  // Kernel argument k as passed to launch(). A braced list becomes a value of parameter k's type,
+  // read from the kernel's own type (kernel_signature.h), since a braced list has no type of its own.
+  // A literal, which the call spells too (render_invoke), is marked: `0` and `NULL` as null pointer
+  // constants, for a launch that converts its arguments to the parameter types itself.
+  std::string render_argument(const LaunchSite& s, const Region& r, std::size_t k, bool literal, bool braced,
+                              const std::string& kernel, bool by_name) const {
+    const std::string index = std::to_string(k);
+    if (braced && by_name)  // the name's type where it picks one function, else a message saying so
+      return tidy(s.args[k], " ", "::scanlab::cpu::detail::braced_argument_for<" + index + ">(SCANLAB_KERNEL_ADDRESS(" + kernel + "), ", ")");
+    if (braced)
+      return tidy(s.args[k], " ", "::scanlab::cpu::detail::braced_argument<" + index + ", decltype(" + kernel + ")>(", ")");
+    if (!literal) return tidy(s.args[k], " ");
+    const std::size_t token = significant_tokens(s.args[k], r).front();
+    const bool null_pointer = ts_.is(token, "NULL") || is_zero_integer_literal(ts_.str(token));
+    return tidy(s.args[k], " ", null_pointer ? "::scanlab::cpu::detail::null_pointer_literal(" : "::scanlab::cpu::detail::literal_argument(", ")");
+  }
+
+  // The call each CUDA thread makes, `[&](PARAMS auto&... a) { CALLEE(a...); }`, then `, ARGS`. A
+  // literal argument (0, NULL, 1.5f, true) goes into the call itself, as written: `0` stays a null
+  // pointer constant for a pointer parameter and still deduces `int` for a template one:
+  // `[&](auto& a0) { k(a0, 0); }, x, null_pointer_literal(0)`.
+  std::string render_invoke(const LaunchSite& s, const Region& r, const std::string& kernel, bool by_name,
+                            const std::string& callee, std::string params) const {
+    const std::vector<bool> literal = literal_arguments(s, r);
+    const std::vector<bool> braced = braced_arguments(s, r);
+    const auto any = [](const std::vector<bool>& v) { return std::find(v.begin(), v.end(), true) != v.end(); };
+    const bool has_literal = any(literal), has_braced = any(braced);
+    std::string call, passed;
+    if (!has_literal) {
+      call = "scanlab_kernel_args_...";
+      params += std::string(params.empty() ? "" : ", ") + "auto&... scanlab_kernel_args_";
+      const TokenRange args{s.open_paren + 1, s.close_paren};
+      bool has_args = false;
+      for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);
+      if (!has_args) passed = kept_breaks(args.begin, args.end);
+      else if (!has_braced) passed = "," + tidy(args, " ");  // `, ARGS` as written
+    }
+    for (std::size_t k = 0; k < s.args.size() && (has_literal || has_braced); ++k) {
+      passed += "," + render_argument(s, r, k, literal[k], braced[k], kernel, by_name);
+      if (!has_literal) continue;
+      const std::string arg_name = "scanlab_arg" + std::to_string(k) + "_";
+      call += (k == 0 ? "" : ", ") + (literal[k] ? std::string(ts_.str(significant_tokens(s.args[k], r).front())) : arg_name);
+      if (!literal[k]) params += (params.empty() ? "auto& " : ", auto& ") + arg_name;
+    }
+    return "[&](" + params + ") { " + callee + "(" + call + "); }" + passed;
+  }
+
+  // k<<<g, b, smem, stream>>>(args), where k names the kernel:
+  //   ::scanlab::cpu::launch(site, launch_config(g, b, smem, stream), SCANLAB_KERNEL_ADDRESS(k), invoke, args)
+  // and where an expression computes it (`table[i]`, `(*fp)`; kernel_expression.h), its value instead:
+  //   ::scanlab::cpu::launch_through_pointer(site, launch_config(...), table[i], invoke, args)
+  // `invoke` makes each CUDA thread's call, `k(a...)` or, given the value, `kernel(a...)`.
   std::string render_launch(const LaunchSite& s, const Region& r) const {
     std::vector<std::size_t> kernel_tokens;
     for (std::size_t i = s.kernel.begin; i < s.kernel.end; ++i)
       if (!ts_.skipped(r, i)) kernel_tokens.push_back(i);
-    const std::string name = escape_for_string_literal(ts_.collapsed(kernel_tokens));
+    const std::string kernel = ts_.collapsed(kernel_tokens);
+    const bool by_name = kernel_is_name(ts_, r, s.kernel);
+    // Raw, as written: the launch's own edit starts at its first token.
+    const std::string kernel_text(ts_.slice(s.kernel.begin, s.kernel.end));
 
-    std::string out = "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"" + name +
-                      "\", __FILE__, __LINE__}, ";
+    std::string out = by_name ? "::scanlab::cpu::launch(" : "::scanlab::cpu::launch_through_pointer(";
+    out += "::scanlab::cpu::launch_site{\"" + escape_for_string_literal(kernel) + "\", __FILE__, __LINE__}, ";
     out += kept_breaks(s.kernel.end, s.open_angles);
     out += "::scanlab::cpu::launch_config(";
     for (std::size_t k = 0; k < s.config.size(); ++k)
       out += (k == 0 ? "" : ",") + tidy(s.config[k], k == 0 ? "" : " ");
     out += "), ";
     out += kept_breaks(s.close_angles + 3, s.open_paren);
-    // The kernel's address (when the name picks one function), then the call each CUDA thread
-    // makes: a plain C++ call, so overload resolution and default arguments work as in nvcc.
-    out += "SCANLAB_KERNEL_ADDRESS(" + ts_.collapsed(kernel_tokens) + "), ";
-    const std::vector<bool> literal = literal_arguments(s, r);
-    if (std::find(literal.begin(), literal.end(), true) == literal.end()) {
-      out += "[&](auto&... scanlab_kernel_args_) { ";
-      out += ts_.slice(s.kernel.begin, s.kernel.end);  // raw: the launch's own edit starts here
-      out += "(scanlab_kernel_args_...); }";
-      const TokenRange args{s.open_paren + 1, s.close_paren};
-      bool has_args = false;
-      for (std::size_t i = args.begin; i < args.end; ++i) has_args = has_args || !is_blank(i);
-      out += has_args ? "," + tidy(args, " ") : kept_breaks(args.begin, args.end);  // `, ARGS`
-    } else {
-      // A literal argument (0, NULL, 1.5f, true) goes into the call itself, as written: `0` stays a
-      // null pointer constant for a pointer parameter and still deduces `int` for a template one.
-      std::string params, call, passed;
-      for (std::size_t k = 0; k < s.args.size(); ++k) {
-        const std::string arg_name = "scanlab_arg" + std::to_string(k) + "_";
-        call += (k == 0 ? "" : ", ");
-        if (literal[k]) {
-          call += std::string(ts_.str(significant_tokens(s.args[k], r).front()));
-          // Only its line breaks stay, so the lines after it keep their numbers.
-          passed += std::string(static_cast<std::size_t>(ts_.newline_count(s.args[k].begin, s.args[k].end)), '\n');
-        } else {
-          params += (params.empty() ? "auto& " : ", auto& ") + arg_name;
-          call += arg_name;
-          passed += "," + tidy(s.args[k], " ");
-        }
-      }
-      out += "[&](" + params + ") { ";
-      out += ts_.slice(s.kernel.begin, s.kernel.end);
-      out += "(" + call + "); }" + passed;
-    }
-    out += ")";
-    return out;
+    // By name: the kernel's address (when the name picks one function), then the call each CUDA
+    // thread makes, a plain C++ call, so overload resolution and default arguments work as in nvcc.
+    if (by_name) return out + "SCANLAB_KERNEL_ADDRESS(" + kernel + "), " + render_invoke(s, r, kernel, true, kernel_text, "") + ")";
+    return out + kernel_text + ", " + render_invoke(s, r, kernel, false, "scanlab_kernel_", "auto scanlab_kernel_") + ")";
   }
 
   Session& session_;

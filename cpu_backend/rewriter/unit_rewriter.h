@@ -18,6 +18,7 @@ struct Session {
   std::vector<std::string> include_stack;   // identities of the files being rewritten
   std::vector<std::string> dependencies;    // inlined headers, in order of first inclusion
   std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
 };
 
 struct UnitInfo {

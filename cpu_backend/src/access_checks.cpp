@@ -61,6 +61,7 @@ struct access_mark {
   std::uint8_t bytes = 0;        // which bytes of the word (bit k: byte k)
   bool atomic : 1 = false;
   bool write : 1 = false;
+  bool is_volatile : 1 = false;  // through a volatile pointer: warp-synchronous code, if of one warp
 };
 
 struct word_shadow {
@@ -148,7 +149,7 @@ class access_checker {
     active_access_checker = nullptr;
   }
 
-  void record(const void* address, std::size_t bytes, bool write, bool atomic, const void* pc) {
+  void record(const void* address, std::size_t bytes, bool write, bool atomic, bool is_volatile, const void* pc) {
     const auto* p = static_cast<const unsigned char*>(address);
     const shared_arena& arena = this_arena();
     word_shadow* shadow = nullptr;
@@ -179,7 +180,8 @@ class access_checker {
       const std::size_t word = at / 4, first = at % 4;
       const std::size_t last = std::min<std::size_t>(4, first + (offset + bytes - at));
       const auto mask = static_cast<std::uint8_t>(((1u << last) - 1) & ~((1u << first) - 1));
-      access_mark me{pc, interval_, warp_syncs_of(thread), static_cast<std::uint16_t>(thread), mask, atomic, write};
+      access_mark me{pc, interval_, warp_syncs_of(thread), static_cast<std::uint16_t>(thread), mask, atomic, write,
+                     is_volatile};
       if (!check_word(shadow[word], me, p + (at - offset), bytes, shared)) break;  // one report per access
       at = (word + 1) * 4;
     }
@@ -205,6 +207,8 @@ class access_checker {
     const unsigned char* word = nullptr;  // null: the racing access was a read
     std::uint32_t before = 0;
     std::tuple<const void*, const void*, bool> key;
+    bool one_warp = false;  // volatile accesses of one warp's lanes: __syncwarp() is the fix
+    const unsigned char* at = nullptr;  // the first byte both accessed
   };
 
   std::uint32_t warp_syncs_of(std::uint32_t thread) const {
@@ -317,6 +321,11 @@ class access_checker {
       << (lines[0].code.empty() ? "" : ":   " + lines[0].code) << "\n";
     m << "  " << thread_name(me.thread, block_dim_) << " " << verb << " it at " << where(lines[1])
       << (lines[1].code.empty() ? "" : ":   " + lines[1].code) << "\n";
+    // Two volatile accesses by lanes of one warp: the pre-Volta warp-synchronous idiom.
+    const bool one_warp = earlier.thread / 32 == me.thread / 32 && earlier.is_volatile && me.is_volatile;
+    if (one_warp)
+      m << "  lanes of one warp with no __syncwarp() between the two accesses (a GPU since Volta does not run a "
+           "warp's lanes in lockstep: warp-synchronous code needs __syncwarp() between its steps)\n";
     m << "  both in one barrier interval: ";
     if (interval_file_ != nullptr) m << "after the barrier at " << barrier_site(interval_file_, interval_line_);
     else m << "from the start of the block";
@@ -324,6 +333,8 @@ class access_checker {
     f.report = m.str();
     pending_finding p{std::move(f)};
     p.key = key;
+    p.one_warp = one_warp;
+    p.at = byte;
     if (me.write) {
       p.word = byte - reinterpret_cast<std::uintptr_t>(byte) % 4;  // the word, as the shadow keeps it
       std::memcpy(&p.before, p.word, 4);
@@ -353,6 +364,21 @@ class access_checker {
     publish(std::move(f));
   }
 
+ public:
+  // A thread waited on [address, address + bytes) and another thread's write there released it: a
+  // hand-over through memory (a flag), not a race. Its findings, not yet reported, are dropped.
+  void forget_races_on(const void* address, std::size_t bytes) {
+    const auto* first = static_cast<const unsigned char*>(address);
+    std::erase_if(pending_, [&](const pending_finding& p) {
+      if (p.at < first || p.at >= first + bytes) return false;
+      reported_.erase(p.key);
+      --reported_count_;
+      return true;
+    });
+  }
+
+ private:
+
   // The interval of the pending findings ended at a barrier (file, line) or at the block's end.
   void close_pending(const char* file, int line) {
     if (pending_.empty()) return;
@@ -364,7 +390,8 @@ class access_checker {
       }
       p.finding.report +=
           file != nullptr ? "the barrier at " + barrier_site(file, line) : std::string("the end of the kernel");
-      p.finding.report += ", so nothing orders the two accesses (a __syncthreads() between them would)";
+      p.finding.report += p.one_warp ? ", so nothing orders the two accesses (a __syncwarp() between them would)"
+                                     : ", so nothing orders the two accesses (a __syncthreads() between them would)";
       publish(std::move(p.finding));
     }
     pending_.clear();
@@ -412,8 +439,8 @@ access_trace& this_trace() {
 }  // namespace
 
 void record_access(access_checker& checker, const void* address, std::size_t bytes, bool write, bool atomic,
-                   const void* pc) {
-  checker.record(address, bytes, write, atomic, pc);
+                   const void* pc, bool is_volatile) {
+  checker.record(address, bytes, write, atomic, is_volatile, pc);
 }
 
 void note_instrumented_code() { instrumented = true; }
@@ -443,6 +470,9 @@ void access_checks_launch_end() {
   if (access_checker* c = active_access_checker) c->launch_end();
 }
 void stop_access_checks_for_launch() { access_checks_launch_end(); }
+void forget_races_on(const void* address, std::size_t bytes) {
+  if (access_checker* c = active_access_checker) c->forget_races_on(address, bytes);
+}
 
 }  // namespace scanlab::cpu::detail
 

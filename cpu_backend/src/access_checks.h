@@ -23,7 +23,7 @@ class access_checker;
 extern thread_local constinit access_checker* active_access_checker;
 
 void record_access(access_checker& checker, const void* address, std::size_t bytes, bool write, bool atomic,
-                   const void* pc);
+                   const void* pc, bool is_volatile = false);
 // Called by every instrumented translation unit's constructor (__tsan_init).
 void note_instrumented_code();
 
@@ -43,5 +43,8 @@ inline void access_checks_warp_synced(unsigned warp) {
 }
 void access_checks_block_end();
 void access_checks_launch_end();
+// A write released a thread waiting on these bytes (first_waits.cpp): the findings on them that
+// this interval has not reported yet are a hand-over, not races.
+void forget_races_on(const void* address, std::size_t bytes);
 
 }  // namespace scanlab::cpu::detail

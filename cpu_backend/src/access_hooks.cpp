@@ -10,17 +10,20 @@
 
 #include "access_checks.h"
 #include "spin_waits.h"
+#include "warp_lockstep.h"
 
 namespace {
 
 using scanlab::cpu::detail::active_access_checker;
 using scanlab::cpu::detail::note_memory_change;
 using scanlab::cpu::detail::note_waiting_read;
+using scanlab::cpu::detail::volatile_load_ahead;
+using scanlab::cpu::detail::volatile_store_ahead;
 
 [[gnu::always_inline]] inline void note(const void* address, std::size_t bytes, bool write, bool atomic,
-                                        const void* pc) {
+                                        const void* pc, bool is_volatile = false) {
   if (auto* checker = active_access_checker) [[unlikely]]
-    scanlab::cpu::detail::record_access(*checker, address, bytes, write, atomic, pc);
+    scanlab::cpu::detail::record_access(*checker, address, bytes, write, atomic, pc, is_volatile);
 }
 
 [[gnu::always_inline]] inline void note_outcome(bool changed, const volatile void* address, unsigned bytes,
@@ -53,19 +56,23 @@ void __tsan_write_range(void* a, long size) { note(a, static_cast<std::size_t>(s
   void __tsan_unaligned_read##N(void* a) { note(a, N, false, false, SCANLAB_PC); }               \
   void __tsan_unaligned_write##N(void* a) { note(a, N, true, false, SCANLAB_PC); }               \
   void __tsan_volatile_read##N(void* a) {                                                        \
-    note(a, N, false, false, SCANLAB_PC);                                                        \
+    volatile_load_ahead();                                                                       \
+    note(a, N, false, false, SCANLAB_PC, true);                                                  \
     note_waiting_read(a, N, SCANLAB_PC);                                                         \
   }                                                                                              \
   void __tsan_volatile_write##N(void* a) {                                                       \
-    note(a, N, true, false, SCANLAB_PC);                                                         \
+    volatile_store_ahead(a);                                                                     \
+    note(a, N, true, false, SCANLAB_PC, true);                                                   \
     note_memory_change();                                                                        \
   }                                                                                              \
   void __tsan_unaligned_volatile_read##N(void* a) {                                              \
-    note(a, N, false, false, SCANLAB_PC);                                                        \
+    volatile_load_ahead();                                                                       \
+    note(a, N, false, false, SCANLAB_PC, true);                                                  \
     note_waiting_read(a, N, SCANLAB_PC);                                                         \
   }                                                                                              \
   void __tsan_unaligned_volatile_write##N(void* a) {                                             \
-    note(a, N, true, false, SCANLAB_PC);                                                         \
+    volatile_store_ahead(a);                                                                     \
+    note(a, N, true, false, SCANLAB_PC, true);                                                   \
     note_memory_change();                                                                        \
   }
 SCANLAB_PLAIN_HOOKS(1)

@@ -182,6 +182,8 @@ void block_scheduler::prepare_threads(unsigned count, dim3 block_dim) {
     }
     t.status = thread_status::ready;
     t.spin_reads = 0;
+    t.waited_in_phase = false;
+    t.stored_volatile = false;
     if (t.needs_fresh_context) {
       make_context(t.slot, *stacks_, i, &block_scheduler::fiber_entry);
       t.stack = i;
@@ -528,6 +530,7 @@ int block_scheduler::barrier(barrier_kind kind, int predicate, const char* file,
   if (activemask_waiting_ != 0) settle_activemask(self->linear / 32);
   switch_away(self);
   happens_before_acquire(sync);
+  self->waited_in_phase = false;
   return barrier_result_;
 }
 

@@ -34,6 +34,8 @@ struct alignas(64) cuda_thread {
   const char* wait_file = nullptr;
   unsigned exit_phase = 0;                     // the block phase it exited in (reports: "after which barrier")
   unsigned spin_reads = 0;                     // waiting reads since it last changed memory (spin_waits.h)
+  bool waited_in_phase = false;                // it has begun to wait on memory since its last barrier
+  bool stored_volatile = false;                // a volatile store since its last volatile access (warp_lockstep.h)
 };
 
 // A lane's part in a warp collective: cold (only warp intrinsics touch it), so kept apart.
@@ -83,6 +85,18 @@ class block_scheduler {
   bool yield();
   // Whether another thread of the block could run now (not waiting at a barrier or collective).
   bool others_ready() const { return phase_next_ < phase_end_ || ready_count_ > 0; }
+  // How many other threads of the block could run now.
+  unsigned ready_threads() const { return phase_end_ - phase_next_ + ready_count_; }
+  // True for the address of a local variable of one of the block's threads.
+  bool on_fiber_stack(const void* address) const { return stacks_->contains(address); }
+  // Whether another lane of t's warp could run now and has read volatile or atomic memory since its
+  // last barrier: a warp going through warp-synchronous code together (warp_lockstep.h).
+  bool warp_mate_waiting(const cuda_thread& t) const {
+    const unsigned first = t.linear / 32 * 32, end = first + 32 < count_ ? first + 32 : count_;
+    for (unsigned i = first; i < end; ++i)
+      if (i != t.linear && threads_[i].status == thread_status::ready && threads_[i].waited_in_phase) return true;
+    return false;
+  }
   // Progress for the watchdog: a phase begun, or a wait on an arrive/wait barrier that had to yield
   // and ended.
   void note_progress() { phases_.store(phases_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }

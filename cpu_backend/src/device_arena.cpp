@@ -4,11 +4,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <map>
 #include <mutex>
 
+#include "arena_guards.h"
 #include "fault_handler.h"
 #include "host_writes.h"
 #include "sanitizer.h"
@@ -94,6 +96,7 @@ bool ensure_arena() {
       maps.page = page;
       maps.bytes = bytes;
       if (!host_writes_init(bytes, page)) maps.guarded = false;  // no tracking: no read-only pages either
+      if (maps.guarded) guards_init(maps.program, bytes, page);
       install_fault_handler();  // host code's first touch of device memory must be reported
       return true;
     }
@@ -102,21 +105,35 @@ bool ensure_arena() {
   return ready;
 }
 
-void protect(std::size_t first_page, std::size_t pages, int prot) {
-  if (pages > 0) mprotect(maps.program + first_page * maps.page, pages * maps.page, prot);
+bool protect(std::size_t first_page, std::size_t pages, int prot) {
+  return pages == 0 || mprotect(maps.program + first_page * maps.page, pages * maps.page, prot) == 0;
 }
 
-// Opens the arena to kernels: pages holding host data read-only, the rest writable; each page's
-// protection set once (an mprotect costs by the pages it changes).
+// Opens [from, to) to kernels but for the guards a launch must leave closed (arena_guards.h).
+// False when the system refused (each such guard splits the mapping).
+bool open_except_guards(std::size_t from, std::size_t to, int prot) {
+  return for_each_unguarded_run(from, to, &protect, prot);
+}
+
+// Opens the arena to kernels: pages holding host data read-only, guard pages closed, the rest
+// writable; each page's protection set once (an mprotect costs by the pages it changes).
 void open_for_kernels() {
   const std::size_t pages = used_pages.load();
   std::size_t writable_from = 0;
+  bool ok = true;
   for_each_host_written_run(pages, [&](std::size_t first, std::size_t count) {
-    protect(writable_from, first - writable_from, PROT_READ | PROT_WRITE);
-    protect(first, count, PROT_READ);
+    ok = open_except_guards(writable_from, first, PROT_READ | PROT_WRITE) && ok;
+    ok = open_except_guards(first, first + count, PROT_READ) && ok;
     writable_from = first + count;
   });
-  protect(writable_from, pages - writable_from, PROT_READ | PROT_WRITE);
+  ok = open_except_guards(writable_from, pages, PROT_READ | PROT_WRITE) && ok;
+  if (!ok) {
+    // Out of mappings: everything writable, as one mapping, without guards for this launch. The
+    // host-written pages count as kernel-written (never a wrong "host" verdict).
+    for (std::size_t p = 0; p < pages; ++p)
+      if (page_host_written(p)) kernel_wrote_page(p);
+    protect(0, pages, PROT_READ | PROT_WRITE);
+  }
 }
 
 }  // namespace
@@ -135,34 +152,48 @@ void* runtime_view(const void* p) {
 
 std::size_t arena_offset(const void* p) { return static_cast<std::size_t>(static_cast<const unsigned char*>(p) - maps.program); }
 
-unsigned char* arena_allocate(std::size_t bytes) {
+unsigned char* arena_allocate(std::size_t bytes, std::size_t mapped_bytes) {
   if (!ensure_arena() || bytes == 0) return nullptr;
-  const std::size_t pages = (bytes + maps.page - 1) / maps.page;
+  const std::size_t pages = (std::max(bytes, mapped_bytes) + maps.page - 1) / maps.page;
+  const std::size_t guard = mapped_bytes != 0 ? guard_pages_for(pages) : 0;
+  const std::size_t span = pages + guard;
   std::size_t first = 0;
   {
+    // protection_mutex first, as arena_kernels_begin takes them: the pages are opened or not, never both.
+    std::lock_guard<std::mutex> open(protection_mutex);
     std::lock_guard<std::mutex> lock(allocation_mutex);
     auto fit = free_runs.begin();
-    while (fit != free_runs.end() && fit->second < pages) ++fit;
+    while (fit != free_runs.end() && fit->second < span) ++fit;
     if (fit != free_runs.end()) {
       first = fit->first;
-      if (fit->second > pages) free_runs.emplace(first + pages, fit->second - pages);
+      if (fit->second > span) free_runs.emplace(first + span, fit->second - span);
       free_runs.erase(fit);
     } else {
       first = used_pages.load();
-      if (first + pages > maps.bytes / maps.page) return nullptr;
-      std::lock_guard<std::mutex> open(protection_mutex);
-      used_pages.store(first + pages);
-      // New pages are PROT_NONE: open them now to the kernels already running (another thread's).
-      if (maps.guarded && kernels_running.load() > 0) protect(first, pages, PROT_READ | PROT_WRITE);
+      if (first + span > maps.bytes / maps.page) return nullptr;
+      used_pages.store(first + span);
+    }
+    place_guard(first + pages, guard);
+    // Closed to kernels until the next launch opens them, unless kernels run now (another thread's):
+    // then the buffer opens at once and its guard closes.
+    if (maps.guarded && kernels_running.load() > 0) {
+      protect(first, pages, PROT_READ | PROT_WRITE);
+      protect(first + pages, guard, PROT_NONE);
     }
   }
   forget_writers(first * maps.page, pages * maps.page);
   return maps.program + first * maps.page;
 }
 
-void arena_free(unsigned char* span, std::size_t bytes) {
-  const std::size_t pages = (bytes + maps.page - 1) / maps.page;
+void arena_free(unsigned char* span, std::size_t bytes, std::size_t mapped_bytes) {
   const std::size_t first = arena_offset(span) / maps.page;
+  std::size_t pages = (std::max(bytes, mapped_bytes) + maps.page - 1) / maps.page;
+  const std::size_t guard = mapped_bytes != 0 ? guard_pages_for(pages) : 0;
+  {
+    std::lock_guard<std::mutex> lock(allocation_mutex);
+    remove_guard(first + pages, guard);
+  }
+  pages += guard;
   // The memory goes back to the system (and reads as zeros when handed out again).
   madvise(maps.runtime + first * maps.page, pages * maps.page, maps.guarded ? MADV_REMOVE : MADV_DONTNEED);
   forget_writers(first * maps.page, pages * maps.page);
@@ -204,6 +235,7 @@ bool arena_resolve_kernel_fault(const void* address) {
   if (!maps.guarded || !in_arena(address) || kernels_running.load() == 0) return false;
   const std::size_t page = arena_offset(address) / maps.page;
   if (page >= used_pages.load()) return false;  // never handed out: a wild access
+  if (in_guard(page)) return false;             // past the end of a buffer
   kernel_wrote_page(page);
   if (mprotect(maps.program + page * maps.page, maps.page, PROT_READ | PROT_WRITE) == 0) return true;
   // Out of mappings (each read-only run splits the view): open everything, one mapping again. The
@@ -216,6 +248,12 @@ bool arena_resolve_kernel_fault(const void* address) {
 
 bool arena_host_access(const void* address) {
   return maps.guarded && in_arena(address) && kernels_running.load() == 0;
+}
+
+bool arena_kernel_out_of_bounds(const void* address) {
+  if (!maps.guarded || !in_arena(address) || kernels_running.load() == 0) return false;
+  const std::size_t page = arena_offset(address) / maps.page;
+  return page < used_pages.load() && in_guard(page);
 }
 
 }  // namespace scanlab::cpu::detail

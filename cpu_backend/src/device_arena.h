@@ -2,8 +2,9 @@
 // host code cannot touch, as on a GPU, where a host read of a cudaMalloc pointer is a segmentation
 // fault. Outside kernels its pages are PROT_NONE; while kernels run they are open to them. The
 // runtime reaches the same memory through a second mapping of it that is always writable (copies,
-// fills, the canary checks), so a copy costs no protection change, and a launch costs two
-// mprotect calls however many blocks it runs.
+// fills, the canary checks), so a copy costs no protection change, and a launch costs an mprotect
+// call per buffer, however many blocks it runs. Each buffer is followed by guard pages that kernels
+// cannot touch either: an access past its end faults as on a GPU (fault_handler.cpp).
 //
 // Where the arena cannot be made (too little address space), device memory is a plain
 // mapping that host code can read: the backend works as before, without the host-access check.
@@ -14,9 +15,11 @@
 namespace scanlab::cpu::detail {
 
 // Spans of whole pages of the arena, in the view that kernels and the program see. nullptr when
-// the arena is full (the device's memory is used up).
-unsigned char* arena_allocate(std::size_t bytes);
-void arena_free(unsigned char* span, std::size_t bytes);
+// the arena is full (the device's memory is used up). `mapped_bytes` (at least `bytes`, or 0): how
+// far from the span's start a GPU would keep the buffer's memory mapped; guard pages follow there
+// (arena_guards.h). 0: no guard, as for small buffers, which a GPU packs into shared pages.
+unsigned char* arena_allocate(std::size_t bytes, std::size_t mapped_bytes = 0);
+void arena_free(unsigned char* span, std::size_t bytes, std::size_t mapped_bytes = 0);
 
 std::size_t arena_page_bytes();
 // True for an address inside the arena's program view (allocated or not). Async-signal-safe.
@@ -40,5 +43,8 @@ bool arena_kernels_running();
 bool arena_resolve_kernel_fault(const void* address);
 // A fault in the arena while no kernel runs: host code touched device memory.
 bool arena_host_access(const void* address);
+// A fault while kernels run on a guard page past the end of a buffer (arena_guards.h), which
+// arena_resolve_kernel_fault leaves alone (async-signal-safe). A wild address elsewhere is not one.
+bool arena_kernel_out_of_bounds(const void* address);
 
 }  // namespace scanlab::cpu::detail

@@ -2,6 +2,7 @@
 
 #include "device_arena.h"
 #include "sanitizer.h"
+#include "scanlab/cpu/device_impl/atomics.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -26,8 +27,9 @@ constexpr std::size_t canary_bytes = 0;  // a poisoned tail must touch the buffe
 constexpr std::size_t canary_bytes = 256;
 #endif
 constexpr unsigned char canary_byte = 0xA5;
-// Fresh device memory holds garbage on a GPU; a NaN pattern makes "read before written" visible.
-constexpr std::uint32_t fresh_memory_word = 0x7fc0beefu;
+// Fresh device memory holds garbage on a GPU; a NaN pattern makes "read before written" visible
+// (and lets the atomics tell such a read: device_impl/atomics.h).
+constexpr std::uint32_t fresh_memory_word = fresh_device_word;
 
 struct record {
   std::size_t bytes;
@@ -60,10 +62,21 @@ std::size_t span_bytes(std::size_t bytes) {
 #endif
 }
 
+// How far a GPU keeps a buffer mapped, from the span's start: a buffer of 2 MiB or more has 2 MiB
+// pages of its own, so an access past its end faults only beyond its last page; smaller buffers
+// share pages with others, and an access just past them does not fault on a GPU (the PMPP-style
+// tiled kernels that load a tile row past the matrix's last row rely on it without knowing).
+// 0: no guard (arena_guards.h).
+std::size_t gpu_mapped_bytes(std::size_t bytes) {
+  constexpr std::size_t gpu_page = std::size_t(2) << 20;
+  if (bytes < gpu_page) return 0;
+  return canary_bytes + (bytes + gpu_page - 1) / gpu_page * gpu_page + canary_bytes;
+}
+
 }  // namespace
 
 void* allocate_device(std::size_t bytes, const char* file, int line) {
-  unsigned char* span = arena_allocate(span_bytes(bytes));
+  unsigned char* span = arena_allocate(span_bytes(bytes), gpu_mapped_bytes(bytes));
   if (span == nullptr) return nullptr;
   // Filled through the runtime's view: the program's is closed to host code.
   auto* raw = static_cast<unsigned char*>(runtime_view(span));
@@ -130,7 +143,7 @@ bool free_device(void* p) {
 #ifdef SCANLAB_ASAN
   ASAN_POISON_MEMORY_REGION(span, span_bytes(bytes));  // a use after cudaFree is reported too
 #endif
-  arena_free(span, span_bytes(bytes));
+  arena_free(span, span_bytes(bytes), gpu_mapped_bytes(bytes));
   return true;
 }
 
@@ -180,6 +193,16 @@ std::optional<allocation_info> find_allocation(const void* p) {
   --it;
   // One past the end still counts: kernels legitimately form end pointers.
   if (c > it->first + it->second.bytes) return std::nullopt;
+  return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned, it->second.registered,
+                         it->second.flags, it->second.managed};
+}
+
+std::optional<allocation_info> allocation_below(const void* p) {
+  auto* c = static_cast<const char*>(p);
+  std::lock_guard<std::mutex> lock(registry_mutex);
+  auto it = registry().upper_bound(c);
+  if (it == registry().begin()) return std::nullopt;
+  --it;
   return allocation_info{it->first, it->second.bytes, it->second.site, it->second.pinned, it->second.registered,
                          it->second.flags, it->second.managed};
 }

@@ -35,6 +35,9 @@ bool unregister_host_range(void* p);
 
 // The allocation containing p (device or pinned host), if any.
 std::optional<allocation_info> find_allocation(const void* p);
+// The allocation that begins nearest below p, whether or not it reaches p: the buffer an access
+// past its end overran.
+std::optional<allocation_info> allocation_below(const void* p);
 // True if [p, p+bytes) lies inside one device allocation.
 bool is_device_range(const void* p, std::size_t bytes);
 // True if [p, p+bytes) lies inside one device allocation or one pinned (mapped) host range: the

@@ -13,6 +13,7 @@
 
 #include "device_arena.h"
 #include "device_memory.h"
+#include "kernel_faults.h"
 #include "sanitizer.h"
 #include "source_lines.h"
 
@@ -141,12 +142,14 @@ void pass_on(int sig, siginfo_t* info, void* context) {
 struct sigaction displaced {};
 void on_kernel_fault(int sig, siginfo_t* info, void* context) {
   if (arena_resolve_kernel_fault(info != nullptr ? info->si_addr : nullptr)) return;
+  if (end_kernel_after_fault(info, context)) return;
   hand_over(displaced, resolver_busy, sig, info, context);
 }
 
 void on_fault(int sig, siginfo_t* info, void* context) {
   const void* address = info != nullptr ? info->si_addr : nullptr;
   if (sig == SIGSEGV && arena_resolve_kernel_fault(address)) return;
+  if (sig == SIGSEGV && end_kernel_after_fault(info, context)) return;
   if (reporter_busy) return die_of(sig);
   if (sig == SIGSEGV && arena_host_access(address)) {
     report_host_access(address, context);

@@ -1,7 +1,9 @@
 // The backend's one handler of SIGSEGV (and, outside AddressSanitizer builds, SIGBUS and SIGFPE):
 // first the arena's own faults (a kernel's first write to a page the host wrote: resolved, the
-// access runs again), then host code touching device memory (reported at its line, then the
-// process dies as on a GPU), then a crash inside a kernel (named by launch, block and thread).
+// access runs again), then a kernel's access past the end of a buffer (its kernel ends with
+// cudaErrorIllegalAddress: kernel_faults.h), then host code touching device memory (reported at its
+// line, then the process dies as on a GPU), then a crash inside a kernel (named by launch, block
+// and thread).
 // Anything else goes to the handler that was there before (AddressSanitizer's, a program's own).
 #pragma once
 

@@ -53,6 +53,11 @@ class stack_region {
   void rearm(unsigned i);
   // True if `address` lies in the lowest page of some stack (a guard page, or the canary zone).
   bool near_bottom(const void* address) const;
+  // True if `address` lies in the region: a local variable of some fiber.
+  bool contains(const void* address) const {
+    const char* c = static_cast<const char*>(address);
+    return c >= mapping_ && c < mapping_ + mapping_size_;
+  }
   static std::size_t top_offset(unsigned i);
 
  private:

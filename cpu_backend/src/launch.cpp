@@ -134,6 +134,17 @@ bool pointer_argument_ok(const launch_site& site, int index, const void* pointer
   return false;
 }
 
+bool reference_argument_ok(const launch_site& site, int index, const void* object) {
+  if (find_allocation(object) || is_global_variable(object)) return true;
+  std::ostringstream m;
+  m << "argument " << index + 1 << " of kernel `" << site.kernel << "` launched at " << site.file << ":" << site.line
+    << " binds a reference parameter to an object in host memory (" << object << ").\n"
+    << "A kernel's reference parameter holds the object's address: on a GPU the kernel would fault with an "
+       "illegal address. Pass the object by value, or allocate it with cudaMallocManaged.";
+  report_problem(problem::host_pointer, m.str(), cudaErrorIllegalAddress);
+  return false;
+}
+
 namespace {
 std::map<const void*, registered_launcher>& kernel_launchers() {
   static std::map<const void*, registered_launcher> launchers;  // filled during static initialisation

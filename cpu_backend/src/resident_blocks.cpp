@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "access_checks.h"
+#include "block_spin_rounds.h"
 #include "builtin_variables.h"
 #include "device_memory.h"
 #include "device_printf.h"
@@ -491,14 +492,20 @@ void note_spin_pause() { note_waiting_read(nullptr, 0, __builtin_return_address(
 void spin_wait_detected(const void* pc) {
   tls.thread->spin_reads = 0;
   if (tls.thread == nullptr || !this_scheduler().running()) return;  // not in a kernel
-  // First the block's own threads, as a GPU's other warps would run meanwhile. The access checks
-  // order accesses by barriers and warp collectives only; a hand-over through memory is neither.
-  if (this_scheduler().others_ready()) {
+  // First the block's own threads, as a GPU's other warps would run meanwhile (unless they all spin
+  // too: block_spin_rounds.h). The access checks order accesses by barriers and warp collectives
+  // only; a hand-over through memory is neither.
+  static thread_local block_spin_rounds rounds;
+  block_scheduler& scheduler = this_scheduler();
+  if (scheduler.others_ready() && rounds.others_of_block_first(scheduler, memory_changes)) {
     stop_access_checks_for_launch();
-    this_scheduler().yield();
+    scheduler.yield();
     return;
   }
-  if (current != nullptr && me != nullptr) current->spun(*me, pc);
+  if (current != nullptr && me != nullptr) {
+    current->spun(*me, pc);
+    rounds.resumed(memory_changes);
+  }
 }
 
 }  // namespace scanlab::cpu::detail

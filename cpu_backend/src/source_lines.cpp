@@ -36,7 +36,9 @@ bool locate(const void* pc, module_address& out) {
   if (dladdr(pc, &info) == 0 || info.dli_fbase == nullptr) return false;
   static const std::string self = real_path("/proc/self/exe");
   std::string path = info.dli_fname != nullptr && info.dli_fname[0] != '\0' ? real_path(info.dli_fname) : self;
-  if (path.find('/') == std::string::npos) path = self;
+  // For the program itself the loader may name argv[0], which a launcher can set to anything
+  // (`exec -a ./prog`): that name need not lead to the file, /proc/self/exe does.
+  if (path.find('/') == std::string::npos || access(path.c_str(), R_OK) != 0) path = self;
   // A position-independent module's line tables count from its load address; a fixed one's from 0.
   const auto* header = static_cast<const Elf64_Ehdr*>(info.dli_fbase);
   const bool relocatable = header->e_type == ET_DYN;
@@ -109,6 +111,26 @@ std::string line_text(const std::string& file, int line) {
   return trimmed(it->second[static_cast<std::size_t>(line) - 1]);
 }
 
+// A .cu rewritten for the CPU backend (scanlab_rewritten/.../x.cu.cpp) starts with a #line naming
+// the .cu, so its line table counts the .cu's lines under the .cu's name; but that name is not the
+// compilation's primary file, and some addr2line versions (binutils 2.40 with DWARF 5) print the
+// primary file's name with the .cu's line number. The name is put right from the #line.
+std::string original_of_rewritten(const std::string& file) {
+  if (file.size() < 7 || file.compare(file.size() - 7, 7, ".cu.cpp") != 0) return file;
+  static std::map<std::string, std::string> originals;
+  auto it = originals.find(file);
+  if (it != originals.end()) return it->second;
+  std::string original = file;
+  std::ifstream in(file);
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind("#line ", 0) != 0) continue;
+    const auto open = l.find('"'), close = l.rfind('"');
+    if (open != std::string::npos && close > open) original = l.substr(open + 1, close - open - 1);
+    break;
+  }
+  return originals.emplace(file, original).first->second;
+}
+
 // addr2line -f -i -a: for each address a line "0x...", then (function, file:line) pairs, innermost
 // first. Picks the innermost frame outside the libraries, else the innermost.
 std::vector<source_line> parse(const std::string& text, std::size_t count) {
@@ -132,7 +154,7 @@ std::vector<source_line> parse(const std::string& text, std::size_t count) {
     const std::string location = l.substr(0, space);
     const auto colon = location.rfind(':');
     if (colon != std::string::npos) {
-      s.file = location.substr(0, colon);
+      s.file = original_of_rewritten(location.substr(0, colon));
       s.line = std::atoi(location.c_str() + colon + 1);
     }
     if (s.file != "??" && s.line > 0) frames.back().push_back(s);
@@ -173,6 +195,16 @@ std::vector<source_line> describe_code_addresses(const std::vector<const void*>&
   for (source_line& s : result)
     if (s.line > 0) s.code = line_text(s.file, s.line);
   return result;
+}
+
+source_line first_program_line(const std::vector<const void*>& stack) {
+  source_line first;
+  for (const source_line& l : describe_code_addresses(stack)) {
+    if (l.line <= 0) continue;
+    if (!library_file(l.file)) return l;
+    if (first.line <= 0) first = l;
+  }
+  return first;
 }
 
 std::string file_line(const std::string& file, int line) {

@@ -17,6 +17,10 @@ struct source_line {
 // One answer per address, in order. For code inlined from scanlab's own headers (an atomic, a
 // helper) the answer is the innermost caller outside them: the line the student wrote.
 std::vector<source_line> describe_code_addresses(const std::vector<const void*>& addresses);
+// Of a call stack's return addresses, innermost first: the first line outside scanlab's headers
+// and the standard library (the student's call of an atomic that a helper made out of line), else
+// the first known line.
+source_line first_program_line(const std::vector<const void*>& stack);
 
 // "scan.cu:27" (or "an unknown line").
 std::string where(const source_line& l);

@@ -29,12 +29,17 @@ inline constexpr unsigned spin_reads_before_yield = 4096;
 
 // The running thread has read without writing spin_reads_before_yield times: let others run.
 void spin_wait_detected(const void* pc);
+// The running thread begins to wait on memory for the first time since its last barrier: the
+// block's other threads run first, up to their own first wait (first_waits.cpp).
+void first_wait_in_phase();
 
 [[gnu::always_inline]] inline void note_waiting_read(const void* address, unsigned bytes, const void* pc,
                                                      unsigned weight = 1) {
   cuda_thread* t = tls.thread;
   if (t == nullptr) return;  // host code of a .cu file
   if (address != nullptr) last_waiting_read = {address, bytes};
+  if (!t->waited_in_phase) [[unlikely]]
+    first_wait_in_phase();
   t->spin_reads += weight;
   if (t->spin_reads >= spin_reads_before_yield) [[unlikely]]
     spin_wait_detected(pc);

@@ -6,9 +6,13 @@ backend changed), runs it under each thread/block order and compares stdout plus
 with expected/<area>/<name>.out, recorded on a GPU by record_gpu.sh. A program whose header says
 `// conformance-cpu-rejects: <regex>` uses a feature the CPU backend refuses on purpose: it passes when the
 build fails with a message matching <regex>. The forward run has the access checks on every launch: a
-race or uninitialised-read report there fails the program (they are correct programs). Exit status: 0 pass, 1 fail, 77 skipped (no recording yet).
+race or uninitialised-read report there fails the program (they are correct programs), unless the header says
+`// conformance-cpu-reports: <regex>` (matched across lines; a textbook idiom with a race the GPU hides, such as warp-synchronous code
+without __syncwarp): then the forward run must report it, matching <regex>. Exit status: 0 pass, 1 fail, 77
+skipped (no recording yet).
 """
 import argparse
+import platform
 import difflib
 import hashlib
 import os
@@ -89,6 +93,22 @@ def run(binary, order, seed, timeout, access_checks=False):
     return text + "exit=%d\n" % code, err.decode(errors="replace")
 
 
+def can_fuse(nvcc):
+    """Whether scanlab-nvcc fuses a * b + c in device code here: GCC, and fma on an x86-64 processor."""
+    if platform.machine() in ("x86_64", "AMD64"):
+        try:
+            with open("/proc/cpuinfo") as f:
+                if not re.search(r"^flags\s*:.*\bfma\b", f.read(), re.MULTILINE):
+                    return False
+        except OSError:
+            return False
+    compiler = os.environ.get("CXX")
+    if not compiler:
+        m = re.search(r'^cxx="\$\{CXX:-(.*)\}"', open(nvcc).read(), re.MULTILINE)
+        compiler = m.group(1) if m else ""
+    return "clang" not in os.path.basename(compiler)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--program", required=True, help="the .cu file")
@@ -117,6 +137,11 @@ def main():
     orders = (args.orders or header_value(source_text, "conformance-orders") or ",".join(ALL_ORDERS))
     orders = [o.strip() for o in orders.replace(" ", ",").split(",") if o.strip()]
 
+    # Fused multiply-adds need GCC and, on x86-64, a processor with fma instructions (prelude.h).
+    if header_value(source_text, "conformance-cpu-needs") == "fma" and not can_fuse(args.nvcc):
+        print("SKIPPED: %s needs fused multiply-adds, which this machine's CPU backend does not make "
+              "(clang, or an x86-64 processor without fma instructions)" % name)
+        return SKIP
     # A difference the CPU backend cannot remove yet: reported as skipped, with the reason, never hidden.
     known = header_value(source_text, "conformance-cpu-known-difference")
     if known:
@@ -144,10 +169,16 @@ def main():
         print("\n".join(lines[:40]))
         return 1
 
+    # A race the program has on purpose (the idiom it checks): the access checks must find it.
+    reports = header_value(source_text, "conformance-cpu-reports")
     failed = 0
     for order in orders:
         actual, stderr = run(binary, order, args.seed, args.timeout, access_checks=order == "forward")
-        if FINDING.search(stderr):
+        if reports and order == "forward" and not re.search(reports, stderr, re.DOTALL):
+            failed += 1
+            print("FAIL %s order=forward: the access checks should report /%s/:\n%s" % (name, reports, stderr[-3000:]))
+            continue
+        if FINDING.search(stderr) and not reports:
             failed += 1
             print("FAIL %s order=%s: the access checks reported a race or an uninitialised read in a correct "
                   "program (a false finding):\n%s" % (name, order, stderr[-3000:]))

@@ -34,7 +34,8 @@ TEST_CASE("a .cuh include is replaced by the rewritten header between #line dire
             "} SCANLAB_REGISTER_KERNEL(k) SCANLAB_KERNEL_STATIC_SHARED(sizeof(int), k)\n" +
             line_directive(2, main) + "\n" +
             "int main() { ::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, "
-            "__LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(nullptr); }); }\n");
+            "__LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(nullptr); }, "
+             "::scanlab::cpu::detail::literal_argument(nullptr)); }\n");
   CHECK(result.dependencies == std::vector<std::string>{header});
 }
 

@@ -51,9 +51,73 @@ TEST_CASE("namespaced and global-scope kernel names are kept whole", "[launch]")
         R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"lab::scan<lab::Sum<int>, 4>::kernel", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(lab::scan<lab::Sum<int>, 4>::kernel), [&](auto&... scanlab_kernel_args_) { lab::scan<lab::Sum<int>, 4>::kernel(scanlab_kernel_args_...); }, x);)cu");
 }
 
-TEST_CASE("a parenthesized kernel expression is one kernel", "[launch]") {
+TEST_CASE("a parenthesized kernel expression is one kernel, its value passed once", "[launch]") {
   CHECK(rewritten("(fast ? fast_k : slow_k)<<<g, b>>>(x);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"(fast ? fast_k : slow_k)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS((fast ? fast_k : slow_k)), [&](auto&... scanlab_kernel_args_) { (fast ? fast_k : slow_k)(scanlab_kernel_args_...); }, x);)cu");
+        R"cu(::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{"(fast ? fast_k : slow_k)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), (fast ? fast_k : slow_k), [&](auto scanlab_kernel_, auto&... scanlab_kernel_args_) { scanlab_kernel_(scanlab_kernel_args_...); }, x);)cu");
+}
+
+TEST_CASE("a parenthesized name is still called by name", "[launch]") {
+  CHECK(rewritten("(ns::k<T>)<<<g, b>>>(x);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"(ns::k<T>)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS((ns::k<T>)), [&](auto&... scanlab_kernel_args_) { (ns::k<T>)(scanlab_kernel_args_...); }, x);)cu");
+}
+
+// nvcc takes any postfix expression of kernel-pointer type before "<<<" (NVIDIA's finite-difference
+// blog sample launches `fpDeriv[fp]<<<grid, block>>>(d_f, d_df)`).
+TEST_CASE("subscripts, member accesses, calls and dereferences name a kernel by value", "[launch]") {
+  const auto through_pointer = [](const std::string& kernel) {
+    return "::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{\"" + kernel +
+           "\", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), " + kernel +
+           ", [&](auto scanlab_kernel_, auto&... scanlab_kernel_args_) { scanlab_kernel_(scanlab_kernel_args_...); }, d);";
+  };
+  for (const char* kernel : {"fpDeriv[fp]", "grid[d][fp]", "(*fp)", "plan.kernel", "p->kernel", "plans[i].kernels[j]",
+                             "pick(n)", "pick<float>(n)", "table[i](x)", "this->k", "s.template get<K>()"}) {
+    CAPTURE(kernel);
+    CHECK(rewritten(std::string(kernel) + "<<<g, b>>>(d);") == through_pointer(kernel));
+  }
+}
+
+TEST_CASE("a kernel expression in a #define body is taken whole", "[launch][macro]") {
+  CHECK(rewritten("#define STEP(table, i) table[i]<<<1, 1>>>(x)\n") ==
+        "#define STEP(table, i) ::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{\"table[i]\", "
+        "__FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), table[i], [&](auto scanlab_kernel_, auto&... "
+        "scanlab_kernel_args_) { scanlab_kernel_(scanlab_kernel_args_...); }, x)\n");
+}
+
+TEST_CASE("a statement's own parentheses are not part of the kernel", "[launch]") {
+  CHECK(rewritten("if (c) (*fp)<<<g, b>>>(d);").starts_with(
+      "if (c) ::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{\"(*fp)\""));
+  CHECK(rewritten("while (n-- > 0) kernels[n]<<<g, b>>>(d);").starts_with(
+      "while (n-- > 0) ::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{\"kernels[n]\""));
+  CHECK(rewritten("return (*fp)<<<g, b>>>(d);").starts_with(
+      "return ::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{\"(*fp)\""));
+}
+
+TEST_CASE("a literal argument of a launch by value goes into the call", "[launch]") {
+  CHECK(rewritten("steps[i]<<<1, 1>>>(d, 0);") ==
+        R"cu(::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{"steps[i]", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), steps[i], [&](auto scanlab_kernel_, auto& scanlab_arg0_) { scanlab_kernel_(scanlab_arg0_, 0); }, d, ::scanlab::cpu::detail::null_pointer_literal(0));)cu");
+  CHECK(rewritten("(*fp)<<<1, 1>>>(0);") ==
+        R"cu(::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{"(*fp)", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), (*fp), [&](auto scanlab_kernel_) { scanlab_kernel_(0); }, ::scanlab::cpu::detail::null_pointer_literal(0));)cu");
+}
+
+// PMPP's BFS passes `{srcPtrs.get(), dst.get()}` for a struct parameter: a braced list has no type
+// of its own, so the rewriter names the parameter's.
+TEST_CASE("a braced-list argument takes the type of the kernel's parameter", "[launch]") {
+  CHECK(rewritten("k<<<g, b>>>({a.get(), b.get()}, n);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, ::scanlab::cpu::detail::braced_argument_for<0>(SCANLAB_KERNEL_ADDRESS(k), {a.get(), b.get()}), n);)cu");
+  CHECK(rewritten("k<<<g, b>>>(out, {}, 2);") ==
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg0_, auto& scanlab_arg1_) { k(scanlab_arg0_, scanlab_arg1_, 2); }, out, ::scanlab::cpu::detail::braced_argument_for<1>(SCANLAB_KERNEL_ADDRESS(k), {}), ::scanlab::cpu::detail::literal_argument(2));)cu");
+  CHECK(rewritten("t[i]<<<g, b>>>(x, {{p, 3}, {q, 2}});") ==
+        R"cu(::scanlab::cpu::launch_through_pointer(::scanlab::cpu::launch_site{"t[i]", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), t[i], [&](auto scanlab_kernel_, auto&... scanlab_kernel_args_) { scanlab_kernel_(scanlab_kernel_args_...); }, x, ::scanlab::cpu::detail::braced_argument<1, decltype(t[i])>({{p, 3}, {q, 2}}));)cu");
+}
+
+TEST_CASE("a braced list on lines of its own keeps its line breaks", "[launch][lines]") {
+  const char* source = "k<<<g, b>>>(\n    {a,\n     b},\n    n);\n";
+  const std::string out = rewritten(source);
+  CHECK(out ==
+        "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(g, b), "
+        "SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); },\n    "
+        "::scanlab::cpu::detail::braced_argument_for<0>(SCANLAB_KERNEL_ADDRESS(k), {a,\n     b}),\n    n);\n");
+  CHECK(newline_count(out) == newline_count(source));
 }
 
 TEST_CASE("a launch without kernel arguments omits the trailing ', ARGS'", "[launch]") {
@@ -151,17 +215,19 @@ TEST_CASE("malformed launches are errors reported at the '<<<'", "[launch][error
                                  "most 4 arguments (grid, block, shared bytes, stream), got 5"});
   CHECK(rewrite_errors("x = <<<1, 2>>>(x);\n") ==
         std::vector<std::string>{"/src/kernel.cu:1:5: error: kernel launch: cannot find the "
-                                 "kernel before '<<<' (expected a name like k, ns::k<T>, or a "
-                                 "parenthesized expression)"});
+                                 "kernel before '<<<' (expected a name like k or ns::k<T>, or an "
+                                 "expression such as kernels[i], (*fp) or s.kernel)"});
+  CHECK(rewrite_errors("f([x]<<<1, 2>>>(y));\n").size() == 1);  // a lambda's introducer is no operand
 }
 
+// Passed to launch() as well, marked, for a launch that converts its arguments (kernel_signature.h).
 TEST_CASE("literal kernel arguments are written into the call, as in the launch", "[launch]") {
   CHECK(rewritten("k<<<1, 1>>>(NULL, 0, n0, 0 + 1, ( 0 ), 2.5f);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg2_, auto& scanlab_arg3_, auto& scanlab_arg4_) { k(NULL, 0, scanlab_arg2_, scanlab_arg3_, scanlab_arg4_, 2.5f); }, n0, 0 + 1, ( 0 ));)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg2_, auto& scanlab_arg3_, auto& scanlab_arg4_) { k(NULL, 0, scanlab_arg2_, scanlab_arg3_, scanlab_arg4_, 2.5f); }, ::scanlab::cpu::detail::null_pointer_literal(NULL), ::scanlab::cpu::detail::null_pointer_literal(0), n0, 0 + 1, ( 0 ), ::scanlab::cpu::detail::literal_argument(2.5f));)cu");
   CHECK(rewritten("k<<<0, 1>>>(x);") ==
         R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(0, 1), SCANLAB_KERNEL_ADDRESS(k), [&](auto&... scanlab_kernel_args_) { k(scanlab_kernel_args_...); }, x);)cu");
   CHECK(rewritten("k<<<1, 1>>>(0);") ==
-        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(0); });)cu");
+        R"cu(::scanlab::cpu::launch(::scanlab::cpu::launch_site{"k", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(1, 1), SCANLAB_KERNEL_ADDRESS(k), [&]() { k(0); }, ::scanlab::cpu::detail::null_pointer_literal(0));)cu");
 }
 
 TEST_CASE("a launch inside a kernel (dynamic parallelism) is an error naming it", "[launch][errors]") {
@@ -178,11 +244,12 @@ TEST_CASE("Visual Studio's spaced launch angles are joined first", "[launch]") {
   CHECK(rewritten(not_launches) == not_launches);
 }
 
-TEST_CASE("a literal argument on its own line leaves only its line break behind", "[launch][lines]") {
+TEST_CASE("a literal argument on its own line keeps its line break", "[launch][lines]") {
   const char* source = "k<<<b, t>>>(a,\n    0,\n    c);\n";
   const std::string out = rewritten(source);
   CHECK(out ==
         "::scanlab::cpu::launch(::scanlab::cpu::launch_site{\"k\", __FILE__, __LINE__}, ::scanlab::cpu::launch_config(b, t), "
-        "SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg0_, auto& scanlab_arg2_) { k(scanlab_arg0_, 0, scanlab_arg2_); }, a\n,\n    c);\n");
+        "SCANLAB_KERNEL_ADDRESS(k), [&](auto& scanlab_arg0_, auto& scanlab_arg2_) { k(scanlab_arg0_, 0, scanlab_arg2_); }, a,\n"
+        "    ::scanlab::cpu::detail::null_pointer_literal(0),\n    c);\n");
   CHECK(newline_count(out) == newline_count(source));
 }

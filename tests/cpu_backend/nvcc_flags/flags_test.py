@@ -50,6 +50,11 @@ CASES = {
     "-x cu": ([["-x", "cu", "{w}/va.cpp", "-o", "{w}/prog"]], CXX17, None),
     "-l of CUDA libraries": (ONE("-lcudart", "-lcurand", "-l", "cublas", "-L/usr/local/cuda/lib64", "-m64"), CXX17, None),
     "-Xlinker": (ONE("-Xlinker", "--as-needed"), CXX17, None),
+    # Contraction on and off (what it changes: tests/conformance/programs/math/fused_multiply_add*.cu).
+    "-fmad=false": (ONE("-fmad=false", "--fmad", "false"), CXX17, None),
+    "-fmad=true": (ONE("-fmad=true"), CXX17, None),
+    "-ftz -prec-div -prec-sqrt": (ONE("-ftz=true", "-prec-div=false", "--prec-sqrt", "false"), CXX17,
+                                  "-ftz=true: ignored"),
 }
 # Refused as nvcc refuses them: C++20 code under the default standard and -std=c++17.
 REFUSED = {

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "scanlab/cpu/kernel_signature.h"
 #include "scanlab/cpu/thread_context.h"
 #include "scanlab/cpu/thread_instrumented.h"
 #include "scanlab/cpu/types.h"
@@ -72,20 +73,6 @@ std::uint64_t current_block_epoch();
 
 namespace detail {
 
-template <class A>
-using stored_argument = std::decay_t<A>;
-
-// The kernel's address, for cudaFuncSetAttribute bookkeeping, when the launch names exactly one
-// function (or a pointer to one); an overload set or a template whose arguments are deduced at the
-// call has no address before overload resolution, and gets none (nullptr).
-template <class Dummy, class F>
-const void* kernel_address(Dummy*, F&& kernel) {
-  if constexpr (std::is_function_v<std::remove_reference_t<F>>)
-    return reinterpret_cast<const void*>(&kernel);
-  else
-    return reinterpret_cast<const void*>(kernel);
-}
-
 // Not std::apply: a call that does not compile should be reported at the launch with as short an
 // instantiation chain as possible.
 template <class Invoke, class Tuple, std::size_t... I>
@@ -98,10 +85,11 @@ void invoke_with(Invoke& invoke, Tuple& params, std::index_sequence<I...>) {
 // What the rewriter makes of `k<<<g, b, smem, stream>>>(args)`:
 //   launch(site, launch_config(g, b, smem, stream), SCANLAB_KERNEL_ADDRESS(k),
 //          [&](auto&... a) { k(a...); }, args)
-// The arguments are evaluated once, on the host, as CUDA does; each CUDA thread then calls the
-// kernel through `invoke` with its own copy of them, so overloads, templates with deduced
-// arguments, default arguments and implicit conversions resolve exactly as in a C++ call, which is
-// how nvcc resolves a launch.
+// The arguments are evaluated once, on the host, as CUDA does, and converted to the kernel's
+// parameter types there when its type is known; each CUDA thread then calls the kernel with its own
+// copy of them. Where the type is not known before the call (overloads, templates with deduced
+// arguments, default arguments), the call through `invoke` resolves exactly as a C++ call does,
+// which is how nvcc resolves a launch.
 namespace detail {
 template <class Invoke, class Params, std::size_t... I>
 void run_launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke& invoke,
@@ -137,26 +125,68 @@ struct launch_rerun_scope {
 };
 }  // namespace detail
 
-template <class Invoke, class... Args>
-void launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke&& invoke,
-            Args&&... args) {
-  using params_t = std::tuple<detail::stored_argument<Args>...>;
-  params_t params(std::forward<Args>(args)...);
-  if (!detail::arguments_ok(site, params, std::index_sequence_for<Args...>{})) return;
+namespace detail {
+// A launch whose arguments are evaluated (and, where the kernel's type is known, converted) into
+// `params`, the values each CUDA thread's call gets a copy of.
+template <class Invoke, class Params>
+void launch_with(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke&& invoke,
+                 Params params) {
+  using indices = std::make_index_sequence<std::tuple_size_v<Params>>;
+  if (!arguments_ok(site, params, indices{})) return;
   using invoke_t = std::remove_cv_t<std::remove_reference_t<Invoke>>;
-  if (detail::launch_is_recorded(config.stream)) {
-    auto saved = std::make_shared<std::pair<invoke_t, params_t>>(invoke, std::move(params));
-    detail::record_launch(config.stream, [saved, site, config, kernel_id] {
-      detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
+  auto saved = std::make_shared<std::pair<invoke_t, Params>>(std::forward<Invoke>(invoke), std::move(params));
+  if (launch_is_recorded(config.stream)) {
+    record_launch(config.stream, [saved, site, config, kernel_id] {
+      run_launch(site, config, kernel_id, saved->first, saved->second, indices{});
     });
     return;
   }
-  auto saved = std::make_shared<std::pair<invoke_t, params_t>>(invoke, std::move(params));
   const std::function<void()> rerun = [saved, site, config, kernel_id] {
-    detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
+    run_launch(site, config, kernel_id, saved->first, saved->second, indices{});
   };
-  const detail::launch_rerun_scope scope(&rerun);
-  detail::run_launch(site, config, kernel_id, saved->first, saved->second, std::index_sequence_for<Args...>{});
+  const launch_rerun_scope scope(&rerun);
+  run_launch(site, config, kernel_id, saved->first, saved->second, indices{});
+}
+}  // namespace detail
+
+// A launch whose kernel is known by address only (the runtime's own launches).
+template <class Invoke, class... Args>
+void launch(const launch_site& site, const launch_config& config, const void* kernel_id, Invoke&& invoke,
+            Args&&... args) {
+  detail::launch_with(site, config, kernel_id, std::forward<Invoke>(invoke),
+                      std::tuple<std::decay_t<Args>...>(std::forward<Args>(args)...));
+}
+
+// A launch the rewriter wrote (kernel_signature.h). When the kernel's type is known and every
+// parameter has its argument, the arguments are converted to the parameter types here, once, and
+// each thread calls the kernel through its address (the same function the name picks); otherwise
+// `invoke` makes the call as written, so that overloads, deduced template arguments and default
+// arguments resolve as a C++ call does.
+template <class Function, class Invoke, class... Args>
+void launch(const launch_site& site, const launch_config& config, kernel_ref<Function> kernel, Invoke&& invoke,
+            Args&&... args) {
+  using parameters = detail::launch_parameters<Function, Args...>;
+  if constexpr (parameters::convert) {
+    Function* const pointer = kernel.pointer;
+    detail::launch_with(site, config, kernel.address(), [pointer](auto&... a) { pointer(a...); },
+                        parameters::make(std::forward<Args>(args)...));
+  } else {
+    detail::launch_with(site, config, kernel.address(), std::forward<Invoke>(invoke),
+                        parameters::make(std::forward<Args>(args)...));
+  }
+}
+
+// `expr<<<g, b>>>(args)` where expr computes the kernel's address (`table[i]`, `(*fp)`, `s.kernel`):
+// the rewriter passes its value, read once here as nvcc's launch reads it, and `invoke` calls
+// what it is given: [&](auto kernel, auto&... a) { kernel(a...); }.
+template <class Kernel, class Invoke, class... Args>
+void launch_through_pointer(const launch_site& site, const launch_config& config, Kernel* kernel, Invoke&& invoke,
+                            Args&&... args) {
+  static_assert(std::is_function_v<Kernel>,
+                "scanlab CPU backend: the expression before '<<<' must be a __global__ function or a pointer to one");
+  launch(site, config, kernel_ref<Kernel>{kernel},
+         [kernel, invoke = std::forward<Invoke>(invoke)](auto&... a) { invoke(kernel, a...); },
+         std::forward<Args>(args)...);
 }
 
 namespace detail {
@@ -331,16 +361,15 @@ class namespace_shared_array {
 
 }  // namespace scanlab::cpu
 
-// The address of the kernel a launch names, or nullptr where the name alone does not pick one
-// function (see detail::kernel_address). The call is written in the return type of a generic
-// lambda, so that an overload set makes the lambda not invocable (SFINAE) instead of ill-formed;
-// C++17, so that a student's -std=c++17 builds too.
+// The kernel a launch names, as a kernel_ref: typed with its address where the name picks one
+// function (or is a pointer to one), kernel_ref<void> otherwise (see detail::kernel_reference).
+// The call is written in the return type of a generic lambda, so that an overload set makes the
+// lambda not invocable (SFINAE) instead of ill-formed; C++17, so that a student's -std=c++17 builds too.
 #define SCANLAB_KERNEL_ADDRESS(...)                                                                   \
-  (::scanlab::cpu::detail::call_if_invocable<const void*>(                                           \
-      [&](auto* d) -> decltype(::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__)) {            \
-        return ::scanlab::cpu::detail::kernel_address(d, __VA_ARGS__);                                \
-      },                                                                                              \
-      nullptr))
+  (::scanlab::cpu::detail::kernel_ref_if_invocable(                                                 \
+      [&](auto* d) -> decltype(::scanlab::cpu::detail::kernel_reference(d, __VA_ARGS__)) {          \
+        return ::scanlab::cpu::detail::kernel_reference(d, __VA_ARGS__);                              \
+      }))
 
 // Emitted by the rewriter after SCANLAB_REGISTER_KERNEL when it could write the kernel's static
 // __shared__ types there: BYTES is their sizeof sum.

@@ -35,6 +35,7 @@
 #include "scanlab/cpu/device_api.h"
 #include "scanlab/cpu/math_api.h"
 #include "scanlab/cpu/launch.h"
+#include "scanlab/cpu/bare_return.h"
 #include "scanlab/cpu/texture_api.h"
 #include "scanlab/cpu/checked_deref.h"
 #include "scanlab/cpu/unsupported.h"
@@ -46,6 +47,17 @@
 #define __global__
 #define __device__
 #define __host__
+// Where the rewriter found a function only a GPU runs (rewriter/device_arithmetic.h): GCC may fuse
+// a * b + c into one fma there, as nvcc does in device code (its -fmad=true, the default). The
+// driver asks for it (SCANLAB_DEVICE_FMAD: not with -fmad=false); clang has no such attribute, so
+// under clang device code rounds every multiply and add apart (docs/fidelity.md).
+#if defined(SCANLAB_DEVICE_FMAD) && defined(__GNUC__) && !defined(__clang__)
+// (GCC contracts in a pass of -O2's expensive optimizations; nvcc optimizes device code whatever
+// the host's -O, so -O1 builds ask for that pass too.)
+#define SCANLAB_DEVICE_ARITHMETIC __attribute__((optimize("fp-contract=fast", "expensive-optimizations")))
+#else
+#define SCANLAB_DEVICE_ARITHMETIC
+#endif
 #define __constant__
 // A __managed__ variable is an ordinary global here: host code and kernels share the CPU's memory.
 #define __managed__

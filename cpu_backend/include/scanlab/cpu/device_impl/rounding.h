@@ -38,6 +38,22 @@ T round_directed(T nearest, int error_sign) {
 template <class T>
 int sign_of(T x) { return (x > 0) - (x < 0); }
 
+// A value the compiler may not fuse with the arithmetic around it. Device functions let GCC
+// contract a * b + c into one fma, as nvcc does (rewriter/device_arithmetic.h); an intrinsic with
+// its own rounding (__fmul_rn, __fadd_rz, ...) is one operation, rounded once, never fused with
+// its neighbours on a GPU: its operands and its result pass through here.
+template <class T>
+[[gnu::always_inline]] inline T unfused(T v) {
+#if defined(__x86_64__)
+  asm("" : "+x"(v));
+#elif defined(__aarch64__)
+  asm("" : "+w"(v));
+#else
+  asm("" : "+m"(v));
+#endif
+  return v;
+}
+
 // A rounded-to-nearest result that overflowed to infinity from finite operands: the directed
 // modes keep the largest finite value on the side they round away from.
 template <rounding M, class T>
@@ -51,6 +67,8 @@ T overflowed(T nearest) {
 
 template <rounding M, class T>
 T rounded_add(T a, T b) {
+  a = unfused(a);
+  b = unfused(b);
   const T s = a + b;
   if (!std::isfinite(s)) return std::isinf(s) && std::isfinite(a) && std::isfinite(b) ? overflowed<M>(s) : s;
   const T bb = s - a;
@@ -67,7 +85,7 @@ T rounded_sub(T a, T b) { return rounded_add<M>(a, -b); }
 
 template <rounding M, class T>
 T rounded_mul(T a, T b) {
-  const T p = a * b;
+  const T p = unfused(unfused(a) * unfused(b));  // opaque operands: not the same product as a plain a * b
   if (!std::isfinite(p)) return std::isinf(p) && std::isfinite(a) && std::isfinite(b) ? overflowed<M>(p) : p;
   if constexpr (std::is_same_v<T, float>) {
     const double exact = static_cast<double>(a) * b;  // 24 x 24 bits fit a double exactly
