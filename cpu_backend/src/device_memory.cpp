@@ -78,17 +78,19 @@ std::size_t gpu_mapped_bytes(std::size_t bytes) {
 void* allocate_device(std::size_t bytes, const char* file, int line) {
   unsigned char* span = arena_allocate(span_bytes(bytes), gpu_mapped_bytes(bytes));
   if (span == nullptr) return nullptr;
+  unsigned char* user = span + canary_bytes;
+#ifdef SCANLAB_ASAN
+  // Before the fill: where the arena has one view (no second mapping: qemu-user, some kernels), the
+  // fill writes the program's view, which a cudaFree of earlier buffers there left poisoned.
+  const std::size_t pages = (span_bytes(bytes) + arena_page_bytes() - 1) / arena_page_bytes() * arena_page_bytes();
+  ASAN_UNPOISON_MEMORY_REGION(user, bytes);
+  ASAN_POISON_MEMORY_REGION(user + bytes, pages - bytes);
+#endif
   // Filled through the runtime's view: the program's is closed to host code.
   auto* raw = static_cast<unsigned char*>(runtime_view(span));
   std::memset(raw, canary_byte, canary_bytes);
   std::memset(raw + canary_bytes + bytes, canary_byte, canary_bytes);
   for (std::size_t i = 0; i + 4 <= bytes; i += 4) std::memcpy(raw + canary_bytes + i, &fresh_memory_word, 4);
-  unsigned char* user = span + canary_bytes;
-#ifdef SCANLAB_ASAN
-  const std::size_t pages = (span_bytes(bytes) + arena_page_bytes() - 1) / arena_page_bytes() * arena_page_bytes();
-  ASAN_UNPOISON_MEMORY_REGION(user, bytes);
-  ASAN_POISON_MEMORY_REGION(user + bytes, pages - bytes);
-#endif
   std::lock_guard<std::mutex> lock(registry_mutex);
   registry()[reinterpret_cast<const char*>(user)] =
       record{bytes, std::string(file ? file : "?") + ":" + std::to_string(line), false};

@@ -104,8 +104,45 @@ extern "C" void scanlab_kernel_fault_entry();
 
 namespace scanlab::cpu::detail {
 
+#if defined(__aarch64__)
+namespace {
+// Whether the data abort was a write: bit 6 (WnR) of the syndrome the kernel stores in the signal
+// frame's extension records (an esr_context, magic "ESR\x01"). False when the record is missing.
+bool aarch64_fault_was_write(const ucontext_t* uc) {
+  constexpr std::uint32_t esr_magic = 0x45535201;
+  const auto* p = reinterpret_cast<const unsigned char*>(uc->uc_mcontext.__reserved);
+  const auto* end = p + sizeof uc->uc_mcontext.__reserved;
+  while (p + 8 <= end) {
+    std::uint32_t magic = 0, size = 0;
+    __builtin_memcpy(&magic, p, 4);
+    __builtin_memcpy(&size, p + 4, 4);
+    if (magic == 0 || size < 8) return false;
+    if (magic == esr_magic && size >= 16) {
+      std::uint64_t esr = 0;
+      __builtin_memcpy(&esr, p + 8, 8);
+      return (esr >> 6) & 1;
+    }
+    p += size;
+  }
+  return false;
+}
+}  // namespace
+#endif
+
 bool end_kernel_after_fault(siginfo_t* info, void* context) {
-#if defined(__x86_64__)
+#if defined(__aarch64__)
+  if (info == nullptr || context == nullptr || tls.thread == nullptr) return false;
+  if (!arena_kernel_out_of_bounds(info->si_addr) || !this_scheduler().running()) return false;
+  auto* uc = static_cast<ucontext_t*>(context);
+  const auto pc = uc->uc_mcontext.pc;
+  last_fault = {info->si_addr, reinterpret_cast<const void*>(pc), aarch64_fault_was_write(uc)};
+  // As if the faulting instruction had called it: the link register holds the fault's address, so
+  // a backtrace walks on through the kernel's frames. The stack pointer is 16-byte aligned at
+  // every instruction here, and nothing lives below it (no red zone on AArch64 Linux).
+  uc->uc_mcontext.regs[30] = pc;
+  uc->uc_mcontext.pc = reinterpret_cast<std::uint64_t>(&scanlab_end_kernel_at_fault);
+  return true;
+#elif defined(__x86_64__)
   if (info == nullptr || context == nullptr || tls.thread == nullptr) return false;
   if (!arena_kernel_out_of_bounds(info->si_addr) || !this_scheduler().running()) return false;
   auto* uc = static_cast<ucontext_t*>(context);

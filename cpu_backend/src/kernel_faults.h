@@ -11,7 +11,7 @@ namespace scanlab::cpu::detail {
 
 // From the SIGSEGV handler (async-signal-safe): when the fault is such an access by the kernel
 // code running on this thread, makes the signal return into code that ends the kernel's block
-// (x86-64 only), and says so. False: the fault is not one of these, or cannot be resumed.
+// (x86-64 and AArch64), and says so. False: the fault is not one of these, or cannot be resumed.
 bool end_kernel_after_fault(siginfo_t* info, void* context);
 
 }  // namespace scanlab::cpu::detail
