@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <sstream>
 
 extern char** environ;
@@ -175,12 +176,25 @@ std::vector<source_line> parse(const std::string& text, std::size_t count) {
 }  // namespace
 
 std::vector<source_line> describe_code_addresses(const std::vector<const void*>& addresses) {
+  // Each address is looked up once per run: a kernel launched a hundred times with the same finding
+  // reports it a hundred times, and an addr2line run costs far more than the kernel.
+  static std::mutex cache_mutex;
+  static std::map<const void*, source_line> cache;
   std::vector<source_line> result(addresses.size());
+  std::vector<bool> known(addresses.size(), false);
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    for (std::size_t i = 0; i < addresses.size(); ++i)
+      if (auto it = cache.find(addresses[i]); it != cache.end()) {
+        result[i] = it->second;
+        known[i] = true;
+      }
+  }
   // One addr2line run per module.
   std::map<std::string, std::vector<std::pair<std::size_t, std::uintptr_t>>> by_module;
   for (std::size_t i = 0; i < addresses.size(); ++i) {
     module_address m;
-    if (addresses[i] != nullptr && locate(addresses[i], m)) by_module[m.path].push_back({i, m.offset});
+    if (!known[i] && addresses[i] != nullptr && locate(addresses[i], m)) by_module[m.path].push_back({i, m.offset});
   }
   for (const auto& [module, entries] : by_module) {
     std::vector<std::string> hex;
@@ -192,8 +206,12 @@ std::vector<source_line> describe_code_addresses(const std::vector<const void*>&
     const std::vector<source_line> lines = parse(run_addr2line(module, hex), entries.size());
     for (std::size_t k = 0; k < entries.size(); ++k) result[entries[k].first] = lines[k];
   }
-  for (source_line& s : result)
-    if (s.line > 0) s.code = line_text(s.file, s.line);
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  for (std::size_t i = 0; i < result.size(); ++i) {
+    if (known[i]) continue;
+    if (result[i].line > 0) result[i].code = line_text(result[i].file, result[i].line);
+    cache[addresses[i]] = result[i];
+  }
   return result;
 }
 
